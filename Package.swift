@@ -1,0 +1,59 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "PrimeTime",
+  products: [
+    .library(name: "ComposableCore", targets: ["ComposableCore"]),
+    .library(name: "ComposableTestSupport", targets: ["ComposableTestSupport"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CGMP",
+      pkgConfig: "gmp",
+      providers: [.apt(["libgmp-dev"]), .brew(["gmp"])]
+    ),
+    .target(
+      name: "ComposableCore",
+      dependencies: [
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ]
+    ),
+    .target(
+      name: "ComposableTestSupport",
+      dependencies: [
+        "ComposableCore",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(name: "CGMPTests", dependencies: ["CGMP"]),
+    .testTarget(
+      name: "ComposableCoreTests",
+      dependencies: [
+        "ComposableCore",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "ComposableTestSupportTests",
+      dependencies: [
+        "ComposableCore",
+        "ComposableTestSupport",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

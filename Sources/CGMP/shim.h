@@ -1,0 +1,40 @@
+#ifndef PRIMETIME_CGMP_SHIM_H
+#define PRIMETIME_CGMP_SHIM_H
+
+#include <gmp.h>
+#include <string.h>
+
+// GMP spells its API as macros (mpz_init → __gmpz_init), which Swift does not import.
+// These inline functions give Swift the documented names.
+
+static inline void cgmp_mpz_init(mpz_ptr x) { mpz_init(x); }
+static inline void cgmp_mpz_clear(mpz_ptr x) { mpz_clear(x); }
+static inline void cgmp_mpz_set(mpz_ptr r, mpz_srcptr x) { mpz_set(r, x); }
+static inline void cgmp_mpz_set_ui(mpz_ptr r, unsigned long x) { mpz_set_ui(r, x); }
+static inline int cgmp_mpz_set_str(mpz_ptr r, const char *s, int base) {
+  return mpz_set_str(r, s, base);
+}
+static inline char *cgmp_mpz_get_str(char *s, int base, mpz_srcptr x) {
+  return mpz_get_str(s, base, x);
+}
+static inline unsigned long cgmp_mpz_get_ui(mpz_srcptr x) { return mpz_get_ui(x); }
+static inline int cgmp_mpz_fits_ulong_p(mpz_srcptr x) { return mpz_fits_ulong_p(x); }
+static inline int cgmp_mpz_sgn(mpz_srcptr x) { return mpz_sgn(x); }
+static inline int cgmp_mpz_cmp(mpz_srcptr a, mpz_srcptr b) { return mpz_cmp(a, b); }
+static inline size_t cgmp_mpz_sizeinbase(mpz_srcptr x, int base) {
+  return mpz_sizeinbase(x, base);
+}
+static inline void cgmp_mpz_mul(mpz_ptr r, mpz_srcptr a, mpz_srcptr b) { mpz_mul(r, a, b); }
+static inline int cgmp_mpz_probab_prime_p(mpz_srcptr x, int reps) {
+  return mpz_probab_prime_p(x, reps);
+}
+static inline void cgmp_mpz_nextprime(mpz_ptr r, mpz_srcptr x) { mpz_nextprime(r, x); }
+
+// Frees a string returned by cgmp_mpz_get_str with GMP's own allocator.
+static inline void cgmp_free_str(char *s) {
+  void (*free_function)(void *, size_t);
+  mp_get_memory_functions(NULL, NULL, &free_function);
+  free_function(s, strlen(s) + 1);
+}
+
+#endif

@@ -1,0 +1,97 @@
+import IssueReporting
+
+/// What every store over one root shares: the running effects, their cancellation ids, the
+/// observers, and the guard against reentrant sends.
+@MainActor
+@usableFromInline
+package class StoreRuntime {
+  @usableFromInline var isBusy = false
+  @usableFromInline var observers: [WeakObserver] = []
+
+  private var running: [Int: Task<Void, Never>] = [:]
+  private var idsOfTask: [Int: [EffectID]] = [:]
+  private var tasksOfID: [EffectID: Set<Int>] = [:]
+  private var nextTaskKey = 0
+
+  @usableFromInline
+  init() {}
+
+  deinit {
+    for task in running.values { task.cancel() }
+  }
+
+  /// How many effects are still running; the test store fails when some outlive a test.
+  package var runningEffectCount: Int { running.count }
+
+  func nextKey() -> Int {
+    defer { nextTaskKey += 1 }
+    return nextTaskKey
+  }
+
+  func register(_ task: Task<Void, Never>, key: Int, ids: [EffectID]) {
+    running[key] = task
+    guard !ids.isEmpty else { return }
+    idsOfTask[key] = ids
+    for id in ids { tasksOfID[id, default: []].insert(key) }
+  }
+
+  func effectDidFinish(key: Int) {
+    running[key] = nil
+    guard let ids = idsOfTask.removeValue(forKey: key) else { return }
+    for id in ids {
+      tasksOfID[id]?.remove(key)
+      if tasksOfID[id]?.isEmpty == true { tasksOfID[id] = nil }
+    }
+  }
+
+  func cancel(id: EffectID) {
+    guard let keys = tasksOfID[id] else { return }
+    for key in keys { running[key]?.cancel() }
+  }
+
+  func addObserver(_ observer: some StoreObserver) {
+    observers.append(WeakObserver(observer))
+  }
+
+  @usableFromInline
+  func notifyObservers() {
+    var index = 0
+    var released = false
+    while index < observers.count {
+      if let observer = observers[index].observer {
+        observer.storeDidChange()
+      } else {
+        released = true
+      }
+      index += 1
+    }
+    if released { observers.removeAll { $0.observer == nil } }
+  }
+
+  @usableFromInline
+  func reportReentrantSend(_ action: Any) {
+    reportIssue(
+      """
+      An action was sent while the store was still handling another one:
+
+        \(action)
+
+      It was queued and handled next. Sending from inside an observer's change callback \
+      makes the order of state changes hard to follow; send from user events or effects.
+      """)
+  }
+}
+
+@MainActor
+protocol StoreObserver: AnyObject {
+  func storeDidChange()
+}
+
+@usableFromInline
+struct WeakObserver {
+  weak var observer: (any StoreObserver)?
+
+  init(_ observer: any StoreObserver) {
+    self.observer = observer
+  }
+}
