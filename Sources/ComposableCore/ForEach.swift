@@ -35,15 +35,16 @@ extension Reducer {
   ///   .forEach(\.windows, action: AppAction.windowPath) { Window() }
   /// ```
   @inlinable
-  public func forEach<ID: Hashable & Sendable, Element: Reducer>(
-    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, Element.State>>,
-    action toElementAction: CasePath<Action, IdentifiedAction<ID, Element.Action>>,
-    @ReducerBuilder<Element.State, Element.Action> element: () -> Element,
+  public func forEach<ID: Hashable & Sendable, ElementState, ElementAction, Element: Reducer>(
+    _ toElements: WritableKeyPath<State, IdentifiedArray<ID, ElementState>>,
+    action toElementAction: CasePath<Action, IdentifiedAction<ID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> ForEachReducer<Self, ID, Element> {
+  ) -> ForEachReducer<Self, ID, Element>
+  where ElementState == Element.State, ElementAction == Element.Action {
     ForEachReducer(
       parent: self, element: element(), toElements: toElements, toElementAction: toElementAction,
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))

@@ -82,8 +82,14 @@ package final class RootCore<R: Reducer>: StoreRuntime {
         guard !Task.isCancelled else { return }
         _ = self.send(action)
       }
-      let task = Task(priority: priority) { [weak self] in
+      let effectCount = self.effectCount
+      effectCount.increment()
+      let work: @Sendable () async -> Void = {
         await operation(send)
+        effectCount.decrement()
+      }
+      let task = Task(priority: priority) { [weak self] in
+        await work()
         self?.effectDidFinish(key: key)
       }
       register(task, key: key, ids: ids)

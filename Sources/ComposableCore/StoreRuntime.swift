@@ -1,4 +1,5 @@
 import IssueReporting
+import Synchronization
 
 /// What every store over one root shares: the running effects, their cancellation ids, the
 /// observers, and the guard against reentrant sends.
@@ -20,8 +21,14 @@ package class StoreRuntime {
     for task in running.values { task.cancel() }
   }
 
+  /// Counts effects whose work has not returned yet.
+  let effectCount = EffectCount()
+
   /// How many effects are still running; the test store fails when some outlive a test.
-  package var runningEffectCount: Int { running.count }
+  ///
+  /// Safe to read from any thread. An effect stops counting as soon as its work returns,
+  /// before its task hops back to the main actor to be forgotten.
+  package nonisolated var runningEffectCount: Int { effectCount.value }
 
   func nextKey() -> Int {
     defer { nextTaskKey += 1 }
@@ -94,4 +101,15 @@ struct WeakObserver {
   init(_ observer: any StoreObserver) {
     self.observer = observer
   }
+}
+
+/// A count that effects update from any thread.
+final class EffectCount: Sendable {
+  private let count = Atomic(0)
+
+  var value: Int { count.load(ordering: .acquiring) }
+
+  func increment() { count.add(1, ordering: .relaxed) }
+
+  func decrement() { count.subtract(1, ordering: .releasing) }
 }

@@ -1,5 +1,6 @@
 import ComposableCore
 import CustomDump
+import Foundation
 import IssueReporting
 
 /// A store for tests that makes you assert every state change and every action effects send.
@@ -53,8 +54,16 @@ public final class TestStore<State: Equatable, Action> {
     self.location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  isolated deinit {
-    checkTheEnd(at: location)
+  // Not an isolated deinit: those run without task-local values, so a failure reported from
+  // one would reach no test. A main-actor test releases its store on the main actor.
+  deinit {
+    // An effect that just sent its last action may still be returning on another thread.
+    for _ in 0..<100 where core.runningEffectCount > 0 {
+      usleep(1_000)
+    }
+    MainActor.assumeIsolated {
+      checkTheEnd(at: location)
+    }
   }
 
   /// Sends `action` and asserts the state it produces: `updateExpected` turns the previous
@@ -77,6 +86,8 @@ public final class TestStore<State: Equatable, Action> {
 
         \(describe(log.received.map(\.action)))
         """, at: location)
+      state = log.received.last!.state
+      log.received.removeAll()
     }
     let task = core.send(.sent(action))
     let actual = log.stateAfterSent ?? core.state
@@ -100,7 +111,7 @@ public final class TestStore<State: Equatable, Action> {
   ) async where Action: Equatable {
     await receive(
       matching: { $0 == expectedAction },
-      describedAs: { diff(expectedAction, $0).map { "\n\($0)\n\n(Expected: −, Received: +)" } },
+      describedAs: { diff(expectedAction, $0).map { "\($0)\n\n(Expected: −, Received: +)" } },
       timeout: timeout, updateExpected: updateExpected,
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -166,7 +177,9 @@ public final class TestStore<State: Equatable, Action> {
     if !isExpected(action) {
       report(
         """
-        Received an unexpected action: \(difference(action) ?? "\n\n\(describe([action]))")
+        Received an unexpected action:
+
+        \(difference(action) ?? describe([action]))
         """, at: location)
     }
     expect(stateAfter, from: updateExpected, at: location)

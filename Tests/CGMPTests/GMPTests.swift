@@ -23,8 +23,8 @@ import Testing
   #expect(cgmp_mpz_get_ui(&a) == 1_000_003)
 
   cgmp_mpz_set_str(&a, "123456789123456789", 10)
-  cgmp_mpz_mul(&a, &a, &a)
-  let digits = cgmp_mpz_get_str(nil, 10, &a)!
+  cgmp_mpz_mul(&b, &a, &a)
+  let digits = cgmp_mpz_get_str(nil, 10, &b)!
   defer { cgmp_free_str(digits) }
   #expect(String(cString: digits) == "15241578780673678515622620750190521")
 }

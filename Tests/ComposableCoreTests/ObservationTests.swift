@@ -1,0 +1,96 @@
+import ComposableCore
+import ConcurrencyExtras
+import Observation
+import Testing
+
+@MainActor
+struct ObservationTests {
+  struct State: Equatable {
+    var values = [Int](repeating: 0, count: 100)
+  }
+
+  static func makeStore() -> Store<State, Int> {
+    Store(initialState: State()) {
+      Reduce<State, Int> { state, index in
+        state.values[index] += 1
+        return .none
+      }
+    }
+  }
+
+  @Test func onlyObserversWhoseValueChangedAreNotified() {
+    let store = Self.makeStore()
+    let observed = (0..<100).map { index in store.observe { $0.values[index] } }
+    var notifications = [Int](repeating: 0, count: 100)
+    let subscriptions = observed.indices.map { index in
+      observed[index].subscribe { _ in notifications[index] += 1 }
+    }
+    store.send(42)
+    #expect(notifications.reduce(0, +) == 1)
+    #expect(notifications[42] == 1)
+    #expect(observed[42].value == 1)
+    store.send(42)
+    store.send(7)
+    #expect(notifications.reduce(0, +) == 3)
+    _ = subscriptions
+  }
+
+  @Test func aDerivedValueThatDoesNotChangeIsNotAnnounced() {
+    let store = Self.makeStore()
+    let isOdd = store.observe { $0.values[0] % 2 == 1 }
+    var seen: [Bool] = []
+    let subscription = isOdd.subscribe { seen.append($0) }
+    for _ in 0..<4 { store.send(0) }
+    store.send(1)
+    #expect(seen == [true, false, true, false])
+    subscription.cancel()
+    store.send(0)
+    #expect(seen.count == 4, "a cancelled subscription hears nothing")
+    #expect(isOdd.value == true)
+  }
+
+  @Test func observationFrameworkTracksTheDerivedValue() {
+    let store = Self.makeStore()
+    let first = store.observe { $0.values[0] }
+    let changed = LockIsolated(0)
+    func track() {
+      withObservationTracking {
+        _ = first.value
+      } onChange: {
+        changed.withValue { $0 += 1 }
+      }
+    }
+    track()
+    store.send(1)
+    #expect(changed.value == 0, "an unrelated change does not invalidate the view")
+    store.send(0)
+    #expect(changed.value == 1)
+    #expect(first.value == 1)
+  }
+
+  @Test func releasedObserversAreForgotten() {
+    let store = Self.makeStore()
+    var calls = 0
+    do {
+      let observed = store.observe { $0.values[0] }
+      let subscription = observed.subscribe { _ in calls += 1 }
+      store.send(0)
+      subscription.cancel()
+    }
+    store.send(0)
+    #expect(calls == 1)
+  }
+
+  @Test func childStoresObserveTheirSlice() {
+    let store = Self.makeStore()
+    let child = store.scope(state: \.values[3], action: { (_: Void) in 3 })
+    let observed = child.observe { $0 }
+    var seen: [Int] = []
+    let subscription = observed.subscribe { seen.append($0) }
+    child.send(())
+    store.send(4)
+    child.send(())
+    #expect(seen == [1, 2])
+    subscription.cancel()
+  }
+}
