@@ -122,7 +122,8 @@ public struct Effect<Action> {
     case .merge(let effects):
       return Effect<NewAction>(.merge(effects.map { $0.map(transform) }))
     case .cancellable(let id, let cancelInFlight, let effect):
-      return Effect<NewAction>(.cancellable(id, cancelInFlight: cancelInFlight, effect.map(transform)))
+      return Effect<NewAction>(
+        .cancellable(id, cancelInFlight: cancelInFlight, effect.map(transform)))
     case .cancel(let id):
       return Effect<NewAction>(.cancel(id))
     }

@@ -56,8 +56,10 @@ extension Reducer {
 public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let element: Element
-  @usableFromInline let toElements: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
-  @usableFromInline let toElementAction: CasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  @usableFromInline let toElements:
+    WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  @usableFromInline let toElementAction:
+    CasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>
   @usableFromInline let location: SourceLocation
 
   @inlinable

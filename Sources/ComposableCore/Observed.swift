@@ -13,22 +13,37 @@ import Observation
 @MainActor
 public final class Observed<Value: Equatable>: Observable {
   private let runtime: StoreRuntime
-  private let read: () -> Value
-  private var current: Value
+  @usableFromInline let read: () -> Value
+  @exclusivity(unchecked) @usableFromInline var current: Value
   private let registrar = ObservationRegistrar()
+  // A key path into a generic class is built anew (and allocated) at each use; keep one.
+  private let valueKeyPath = \Observed<Value>.value
   private var subscribers: [(id: Int, onChange: (Value) -> Void)] = []
   private var nextSubscriberID = 0
 
+  /// Observes `read`; it is compiled where the value's type is known, so that recomputing
+  /// and comparing, which happen for every observer after every action, are specialized.
+  @inlinable
+  convenience init(store runtime: StoreRuntime, read: @escaping () -> Value) {
+    self.init(runtime: runtime, read: read)
+    runtime.addObserver { [weak self] in
+      guard let self else { return false }
+      let new = self.read()
+      if new != self.current { self.announce(new) }
+      return true
+    }
+  }
+
+  @usableFromInline
   init(runtime: StoreRuntime, read: @escaping () -> Value) {
     self.runtime = runtime
     self.read = read
     self.current = read()
-    runtime.addObserver(self)
   }
 
   /// The latest value; reading it registers with the Observation framework.
   public var value: Value {
-    registrar.access(self, keyPath: \.value)
+    registrar.access(self, keyPath: valueKeyPath)
     return current
   }
 
@@ -37,25 +52,24 @@ public final class Observed<Value: Equatable>: Observable {
     let id = nextSubscriberID
     nextSubscriberID += 1
     subscribers.append((id, onChange))
-    return Subscription { [weak self] in
-      self?.subscribers.removeAll { $0.id == id }
+    return Subscription {
+      self.subscribers.removeAll { $0.id == id }
     }
   }
 }
 
-extension Observed: StoreObserver {
-  func storeDidChange() {
-    let new = read()
-    guard new != current else { return }
-    registrar.withMutation(of: self, keyPath: \.value) {
+extension Observed {
+  @usableFromInline
+  func announce(_ new: Value) {
+    registrar.withMutation(of: self, keyPath: valueKeyPath) {
       current = new
     }
     for subscriber in subscribers { subscriber.onChange(new) }
   }
 }
 
-/// Keeps a ``Observed/subscribe(_:)`` callback alive; cancelling or releasing it stops the
-/// callbacks.
+/// Keeps a ``Observed/subscribe(_:)`` callback, and the value it observes, alive; cancelling
+/// or releasing it stops the callbacks.
 @MainActor
 public final class Subscription {
   private var onCancel: (() -> Void)?

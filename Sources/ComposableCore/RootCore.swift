@@ -3,9 +3,11 @@ import IssueReporting
 /// The state and reducer behind a tree of stores; every store of the tree sends here.
 @usableFromInline
 package final class RootCore<R: Reducer>: StoreRuntime {
-  @usableFromInline package var state: R.State
+  // Only the main actor touches these, so the dynamic exclusivity checks that Swift would
+  // make on every send (a third of its cost for a small reducer) prove nothing.
+  @exclusivity(unchecked) @usableFromInline package var state: R.State
   @usableFromInline let reducer: R
-  @usableFromInline var queue: [R.Action] = []
+  @exclusivity(unchecked) @usableFromInline var queue: [R.Action] = []
 
   @inlinable
   package init(state: R.State, reducer: R) {
@@ -15,38 +17,50 @@ package final class RootCore<R: Reducer>: StoreRuntime {
 
   /// Reduces `action`, then the actions it leads to synchronously, starts their effects, and
   /// notifies observers once.
+  ///
+  /// The common case, an action that changes state and asks for nothing, is small enough to
+  /// inline into the caller; everything else happens in ``finishSending(_:)``.
   @inlinable
+  @inline(__always)
   @discardableResult
   package func send(_ action: R.Action) -> StoreTask {
-    guard !isBusy else {
-      queue.append(action)
-      reportReentrantSend(action)
+    guard !isBusy else { return enqueueReentrant(action) }
+    isBusy = true
+    let effect = reducer.reduce(into: &state, action: action)
+    if case .none = effect.operation, queue.isEmpty, observers.isEmpty {
+      isBusy = false
       return StoreTask(rawValue: nil)
     }
-    isBusy = true
+    return finishSending(effect)
+  }
+
+  @usableFromInline
+  @inline(never)
+  func finishSending(_ effect: Effect<R.Action>) -> StoreTask {
     defer { isBusy = false }
     var tasks: [Task<Void, Never>] = []
-    reduce(action, tasks: &tasks)
+    run(effect, ids: [], tasks: &tasks)
     while true {
       var index = 0
       while index < queue.count {
         let next = queue[index]
         index += 1
-        reduce(next, tasks: &tasks)
+        run(reducer.reduce(into: &state, action: next), ids: [], tasks: &tasks)
       }
       if !queue.isEmpty { queue.removeAll(keepingCapacity: true) }
       if observers.isEmpty { break }
       notifyObservers()
       if queue.isEmpty { break }
     }
-    return tasks.isEmpty ? StoreTask(rawValue: nil) : .combining(tasks)
+    return .combining(tasks)
   }
 
-  @inlinable
-  func reduce(_ action: R.Action, tasks: inout [Task<Void, Never>]) {
-    let effect = reducer.reduce(into: &state, action: action)
-    if case .none = effect.operation { return }
-    run(effect, ids: [], tasks: &tasks)
+  @usableFromInline
+  @inline(never)
+  func enqueueReentrant(_ action: R.Action) -> StoreTask {
+    queue.append(action)
+    reportReentrantSend(action)
+    return StoreTask(rawValue: nil)
   }
 
   @usableFromInline

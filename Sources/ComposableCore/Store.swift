@@ -112,10 +112,11 @@ public final class Store<State, Action> {
   /// let view = store.observe { CounterView.State($0) }
   /// let subscription = view.subscribe { render($0) }
   /// ```
+  @inlinable
   public func observe<Value: Equatable>(
     _ transform: @escaping (State) -> Value
   ) -> Observed<Value> {
     let readState = self.readState
-    return Observed(runtime: runtime) { transform(readState()) }
+    return Observed(store: runtime) { transform(readState()) }
   }
 }

@@ -6,8 +6,9 @@ import Synchronization
 @MainActor
 @usableFromInline
 package class StoreRuntime {
-  @usableFromInline var isBusy = false
-  @usableFromInline var observers: [WeakObserver] = []
+  @exclusivity(unchecked) @usableFromInline var isBusy = false
+  /// Each observer recomputes its value; it returns `false` once the observer is gone.
+  @exclusivity(unchecked) @usableFromInline var observers: [() -> Bool] = []
 
   private var running: [Int: Task<Void, Never>] = [:]
   private var idsOfTask: [Int: [EffectID]] = [:]
@@ -56,23 +57,20 @@ package class StoreRuntime {
     for key in keys { running[key]?.cancel() }
   }
 
-  func addObserver(_ observer: some StoreObserver) {
-    observers.append(WeakObserver(observer))
+  @usableFromInline
+  func addObserver(_ refresh: @escaping () -> Bool) {
+    observers.append(refresh)
   }
 
   @usableFromInline
   func notifyObservers() {
     var index = 0
-    var released = false
+    var released: [Int] = []
     while index < observers.count {
-      if let observer = observers[index].observer {
-        observer.storeDidChange()
-      } else {
-        released = true
-      }
+      if !observers[index]() { released.append(index) }
       index += 1
     }
-    if released { observers.removeAll { $0.observer == nil } }
+    for index in released.reversed() { observers.remove(at: index) }
   }
 
   @usableFromInline
@@ -86,20 +84,6 @@ package class StoreRuntime {
       It was queued and handled next. Sending from inside an observer's change callback \
       makes the order of state changes hard to follow; send from user events or effects.
       """)
-  }
-}
-
-@MainActor
-protocol StoreObserver: AnyObject {
-  func storeDidChange()
-}
-
-@usableFromInline
-struct WeakObserver {
-  weak var observer: (any StoreObserver)?
-
-  init(_ observer: any StoreObserver) {
-    self.observer = observer
   }
 }
 

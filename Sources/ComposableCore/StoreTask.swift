@@ -38,6 +38,7 @@ public struct StoreTask: Hashable, Sendable {
   package var startedNothing: Bool { rawValue == nil }
 
   @usableFromInline
+  @MainActor
   static func combining(_ tasks: [Task<Void, Never>]) -> StoreTask {
     switch tasks.count {
     case 0: return StoreTask(rawValue: nil)

@@ -38,7 +38,9 @@ struct Requests: Reducer {
       return .none
     case .failing:
       struct Failure: Error {}
-      return .run { _ in throw Failure() } catch: { _, send in
+      return .run { _ in
+        throw Failure()
+      } catch: { _, send in
         await send(.response("caught"))
       }
     }

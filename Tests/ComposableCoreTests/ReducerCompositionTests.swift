@@ -55,7 +55,10 @@ struct ReducerCompositionTests {
   }
 
   @Test func casePathsCompose() {
-    enum Outer: Equatable { case parent(Parent.Action), other }
+    enum Outer: Equatable {
+      case parent(Parent.Action)
+      case other
+    }
     let parentPath = CasePath<Outer, Parent.Action>(embed: Outer.parent) {
       guard case .parent(let action) = $0 else { return nil }
       return action

@@ -1,3 +1,4 @@
+import Clocks
 import ComposableCore
 
 /// A small feature for end-to-end tests: a counter with a ticking timer and an n-th prime
@@ -57,8 +58,6 @@ struct Ticker: Reducer {
 }
 
 let firstPrimes = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29]
-
-import Clocks
 
 extension TestClock<Duration> {
   /// Advances by `duration` once an effect sleeps on the clock; advancing before the effect's

@@ -1,0 +1,29 @@
+// swift-tools-version: 6.1
+import Foundation
+import PackageDescription
+
+// A package of its own, so that library users and `swift test` never build the benchmark
+// tool. A path dependency is named after its folder, which a clone may rename.
+let primeTime = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+
+let package = Package(
+  name: "PrimeTimeBenchmarks",
+  dependencies: [
+    .package(path: ".."),
+    .package(
+      url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+  ],
+  targets: [
+    .executableTarget(
+      name: "StoreBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "ComposableCore", package: primeTime),
+      ],
+      path: "StoreBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)
