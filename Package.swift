@@ -6,8 +6,11 @@ let package = Package(
   products: [
     .library(name: "ComposableCore", targets: ["ComposableCore"]),
     .library(name: "ComposableTestSupport", targets: ["ComposableTestSupport"]),
+    .library(name: "PrimeEngine", targets: ["PrimeEngine"]),
+    .executable(name: "primetime", targets: ["primetime"]),
   ],
   dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
@@ -20,6 +23,14 @@ let package = Package(
       name: "CGMP",
       pkgConfig: "gmp",
       providers: [.apt(["libgmp-dev"]), .brew(["gmp"])]
+    ),
+    .target(name: "PrimeEngine", dependencies: ["CGMP"]),
+    .executableTarget(
+      name: "primetime",
+      dependencies: [
+        "PrimeEngine",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
     ),
     .target(
       name: "ComposableCore",
@@ -38,6 +49,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "CGMPTests", dependencies: ["CGMP"]),
+    .testTarget(name: "PrimeEngineTests", dependencies: ["PrimeEngine"]),
     .testTarget(
       name: "ComposableCoreTests",
       dependencies: [

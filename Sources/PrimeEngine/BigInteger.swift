@@ -1,0 +1,87 @@
+import CGMP
+
+/// A non-negative integer of any size, backed by GMP, for primality beyond 64 bits.
+///
+/// A value type: the `mpz_t` it owns is never mutated after creation, so copies share it
+/// safely across tasks, and it is freed exactly once.
+///
+/// "Prime" here means what GMP's `mpz_probab_prime_p` means with
+/// ``primalityRounds`` = 25: trial division, a Baillie–PSW test (no known counterexample,
+/// none below 2⁶⁴), then one more Miller–Rabin round with a random base.
+///
+/// ```swift
+/// let n = try BigInteger("170141183460469231731687303715884105727")  // 2¹²⁷ − 1
+/// n.isProbablePrime       // true
+/// n.nextPrime().description
+/// ```
+public struct BigInteger: Sendable, Hashable, CustomStringConvertible {
+  /// What `mpz_probab_prime_p` is called with: Baillie–PSW plus `reps − 24` Miller–Rabin
+  /// rounds.
+  public static let primalityRounds: Int32 = 25
+
+  private let storage: Storage
+
+  /// Parses a decimal number: digits only, no sign, no spaces.
+  public init(_ decimal: String) throws(PrimeEngineError) {
+    guard !decimal.isEmpty, decimal.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+      throw .malformedNumber(decimal)
+    }
+    storage = Storage()
+    guard cgmp_mpz_set_str(storage.value, decimal, 10) == 0 else {
+      throw .malformedNumber(decimal)
+    }
+  }
+
+  public init(_ value: UInt64) {
+    storage = Storage()
+    cgmp_mpz_set_ui(storage.value, UInt(value))
+  }
+
+  private init(storage: Storage) {
+    self.storage = storage
+  }
+
+  /// Whether the number is prime, in the sense given above.
+  public var isProbablePrime: Bool {
+    cgmp_mpz_probab_prime_p(storage.value, Self.primalityRounds) > 0
+  }
+
+  /// The smallest prime greater than this number.
+  public func nextPrime() -> BigInteger {
+    let result = Storage()
+    cgmp_mpz_nextprime(result.value, storage.value)
+    return BigInteger(storage: result)
+  }
+
+  /// The value, when it fits in 64 bits.
+  public var uint64: UInt64? {
+    cgmp_mpz_sizeinbase(storage.value, 2) <= 64 ? UInt64(cgmp_mpz_get_ui(storage.value)) : nil
+  }
+
+  public var description: String {
+    let digits = cgmp_mpz_get_str(nil, 10, storage.value)!
+    defer { cgmp_free_str(digits) }
+    return String(cString: digits)
+  }
+
+  public static func == (lhs: BigInteger, rhs: BigInteger) -> Bool {
+    cgmp_mpz_cmp(lhs.storage.value, rhs.storage.value) == 0
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(description)
+  }
+
+  /// Owns one `mpz_t`: initialized in `init`, cleared in `deinit`, written only before the
+  /// owning `BigInteger` exists.
+  private final class Storage: @unchecked Sendable {
+    let value = UnsafeMutablePointer<__mpz_struct>.allocate(capacity: 1)
+
+    init() { cgmp_mpz_init(value) }
+
+    deinit {
+      cgmp_mpz_clear(value)
+      value.deallocate()
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// The n-th prime p_n (p₁ = 2), for n up to ``maximum``.
+///
+/// The answer is estimated with the inverse of Riemann's R function, π of the estimate is
+/// counted exactly (``PrimeCounting``), and the short gap between the two is sieved.
+///
+/// ```swift
+/// try NthPrime.nthPrime(1_000_000)   // 15485863
+/// ```
+public enum NthPrime {
+  /// The largest n accepted.
+  public static let maximum = 10_000_000_000_000
+
+  /// p_n. Throws ``PrimeEngineError/noSuchPrime(_:)`` for n ≤ 0,
+  /// ``PrimeEngineError/tooLarge(_:maximum:)`` above ``maximum``, and `CancellationError`
+  /// when the task is cancelled.
+  public static func nthPrime(
+    _ n: Int, progress: (@Sendable (Double) -> Void)? = nil
+  ) throws -> UInt64 {
+    guard n > 0 else { throw PrimeEngineError.noSuchPrime(n) }
+    guard n <= maximum else {
+      throw PrimeEngineError.tooLarge(String(n), maximum: String(maximum))
+    }
+    if let prime = SmallPrimeTable.shared.nthPrime(n) { return prime }
+    var reporter = ProgressReporter(progress)
+    let estimate = UInt64(inverseRiemannR(Double(n)))
+    var count = try LMOPrimeCounting.primeCount(estimate, reporter: &reporter)
+    let target = UInt64(n)
+    if count < target {
+      // Walk up from the estimate.
+      var low = estimate + 1
+      while true {
+        let high = low + (1 << 20)
+        var answer: UInt64?
+        try SegmentedSieve.forEachPrime(in: low...high) { prime in
+          guard answer == nil else { return }
+          count += 1
+          if count == target { answer = prime }
+        }
+        if let answer { return answer }
+        low = high + 1
+      }
+    } else {
+      // Walk down: p_n is the (count − n + 1)-th prime at or below the estimate.
+      var needed = count - target + 1
+      var high = estimate
+      while true {
+        let low = high > (1 << 20) ? high - (1 << 20) : 2
+        var primes: [UInt64] = []
+        try SegmentedSieve.forEachPrime(in: low...high) { primes.append($0) }
+        if UInt64(primes.count) >= needed { return primes[primes.count - Int(needed)] }
+        needed -= UInt64(primes.count)
+        high = low - 1
+      }
+    }
+  }
+
+  /// x with R(x) = n, by Newton's method (R′(x) ≈ 1/ln x).
+  static func inverseRiemannR(_ n: Double) -> Double {
+    var x = n * log(n) + n * log(log(n))
+    for _ in 0..<50 {
+      let step = (riemannR(x) - n) * log(x)
+      x -= step
+      if abs(step) < 0.5 { break }
+    }
+    return x
+  }
+
+  /// R(x) = Σ μ(k)/k · li(x^(1/k)).
+  static func riemannR(_ x: Double) -> Double {
+    let mobius: [Double] = [
+      0, 1, -1, -1, 0, -1, 1, -1, 0, 0, 1, -1, 0, -1, 1, 1, 0, -1, 0, -1, 0,
+      1, 1, -1, 0, 0, 1, 0, 0, -1, -1, -1, 0, 1, 1, 1, 0, -1, 1, 1, 0, -1,
+    ]
+    var sum = 0.0
+    for k in 1..<mobius.count where mobius[k] != 0 {
+      let root = pow(x, 1 / Double(k))
+      if root < 2 { break }
+      sum += mobius[k] / Double(k) * logarithmicIntegral(root)
+    }
+    return sum
+  }
+
+  /// li(x), by Ramanujan's series.
+  static func logarithmicIntegral(_ x: Double) -> Double {
+    let eulerGamma = 0.577_215_664_901_532_9
+    let lnX = log(x)
+    var sum = 0.0
+    var inner = 0.0
+    var factor = 1.0  // (ln x)^k / (k! · 2^(k−1))
+    for k in 1...200 {
+      factor *= lnX / Double(k)
+      if k > 1 { factor /= 2 }
+      if (k - 1) % 2 == 0 { inner += 1 / Double(2 * ((k - 1) / 2) + 1) }
+      let term = (k % 2 == 1 ? 1.0 : -1.0) * factor * inner
+      sum += term
+      if abs(term) < 1e-12 * abs(sum) { break }
+    }
+    return eulerGamma + log(lnX) + sqrt(x) * sum
+  }
+}

@@ -1,0 +1,26 @@
+/// φ(z, b), the count of 1 ≤ k ≤ z with no prime factor among the first b primes, for b ≤ 5,
+/// from one period of each pattern (the product of those primes, at most 2,310).
+enum PhiTable {
+  private static let primes: [UInt64] = [2, 3, 5, 7, 11]
+
+  /// For each b: the period, φ of one period, and φ(r, b) for every r below the period.
+  private static let tables: [(period: UInt64, perPeriod: UInt64, counts: [UInt16])] = {
+    (0...5).map { b in
+      let period = primes.prefix(b).reduce(1, *)
+      var counts = [UInt16](repeating: 0, count: Int(period))
+      var running: UInt16 = 0
+      for r in 1..<max(period, 1) {
+        if primes.prefix(b).allSatisfy({ UInt64(r) % $0 != 0 }) { running += 1 }
+        counts[Int(r)] = running
+      }
+      let perPeriod = period == 1 ? 1 : UInt64(counts[Int(period) - 1])
+      return (period, perPeriod, counts)
+    }
+  }()
+
+  static func phi(_ z: UInt64, _ b: Int) -> UInt64 {
+    let table = tables[b]
+    if table.period == 1 { return z }
+    return (z / table.period) * table.perPeriod + UInt64(table.counts[Int(z % table.period)])
+  }
+}

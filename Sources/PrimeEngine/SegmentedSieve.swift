@@ -1,0 +1,95 @@
+/// The sieve of Eratosthenes over any range below 2⁶⁴, one L1-cache-sized segment at a time.
+///
+/// Only odd numbers are stored, one bit each; a segment of 32 KiB covers 524,288 numbers.
+/// Each segment starts from a precomputed pattern with the multiples of 3, 5, 7, 11 and 13
+/// already removed (a wheel), then the remaining sieving primes up to √high cross off
+/// their odd multiples. Sieving primes below 2²⁸ are kept with their next multiple; beyond
+/// that (ranges near 2⁶⁴) they are produced segment by segment by a smaller sieve.
+///
+/// ```swift
+/// try SegmentedSieve.forEachPrime(in: 100...130) { print($0) }   // 101 103 107 109 113 127
+/// try SegmentedSieve.count(in: 1...1_000_000)                   // 78498
+/// ```
+public enum SegmentedSieve {
+  static let segmentWords = 4096
+  static let segmentBits = segmentWords * 64
+
+  /// Calls `body` with each prime in `range`, in increasing order; stops with
+  /// `CancellationError` when the task is cancelled, or with the first error `body` throws.
+  public static func forEachPrime(
+    in range: ClosedRange<UInt64>, _ body: (UInt64) throws -> Void
+  ) throws {
+    if range.contains(2) { try body(2) }
+    var reporter = ProgressReporter(nil)
+    try forEachOddSegment(in: range, reporter: &reporter) { low, words, bitCount in
+      for index in 0..<((bitCount + 63) / 64) {
+        var word = words[index]
+        while word != 0 {
+          let position = index * 64 + word.trailingZeroBitCount
+          word &= word &- 1
+          guard position < bitCount else { break }
+          try body(low + 2 * UInt64(position))
+        }
+      }
+    }
+  }
+
+  /// The number of primes in `range`.
+  public static func count(
+    in range: ClosedRange<UInt64>, progress: ((Double) -> Void)? = nil
+  ) throws(CancellationError) -> UInt64 {
+    var reporter = ProgressReporter(progress)
+    var count: UInt64 = range.contains(2) ? 1 : 0
+    do {
+      try forEachOddSegment(in: range, reporter: &reporter) { _, words, bitCount in
+        count &+= countBits(words, upTo: bitCount)
+      }
+    } catch {
+      throw CancellationError()
+    }
+    return count
+  }
+
+  static func countBits(_ words: UnsafeMutableBufferPointer<UInt64>, upTo bitCount: Int) -> UInt64 {
+    var count = 0
+    let fullWords = bitCount / 64
+    for index in 0..<fullWords { count &+= words[index].nonzeroBitCount }
+    if bitCount % 64 != 0 {
+      count &+= (words[fullWords] & ((1 << UInt64(bitCount % 64)) - 1)).nonzeroBitCount
+    }
+    return UInt64(count)
+  }
+
+  /// Sieves the odd numbers of `range` segment by segment. `body` gets the odd number of
+  /// bit 0, the bits (1 for a prime), and how many bits are in range.
+  static func forEachOddSegment(
+    in range: ClosedRange<UInt64>,
+    reporter: inout ProgressReporter,
+    _ body: (UInt64, UnsafeMutableBufferPointer<UInt64>, Int) throws -> Void
+  ) throws {
+    let last = range.upperBound & 1 == 1 ? range.upperBound : range.upperBound - 1
+    var low = range.lowerBound | 1
+    guard range.upperBound >= 3, low <= last else { return }
+    var sievingPrimes = SievingPrimes(limit: integerSquareRoot(last))
+    let words = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: segmentWords)
+    defer { words.deallocate() }
+    let start = low
+    let span = Double(last - low) + 2
+    while true {
+      try reporter.checkpoint(Double(low - start) / span)
+      let remaining = (last - low) / 2 + 1
+      let bitCount = remaining >= UInt64(segmentBits) ? segmentBits : Int(remaining)
+      let high = low + 2 * UInt64(bitCount - 1)
+      Wheel.fill(words, firstOdd: low)
+      try sievingPrimes.crossOff(words, low: low, high: high, reporter: &reporter)
+      if low == 1 {
+        // 1 is not prime; the wheel removed its own primes with their multiples.
+        words[0] &= ~1
+        for p in Wheel.primes where p <= high { words[0] |= 1 << (p / 2) }
+      }
+      try body(low, words, bitCount)
+      guard high < last else { return }
+      low = high + 2
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import ArgumentParser
+import Foundation
+import PrimeEngine
+import Synchronization
+
+@main
+struct PrimeTime: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "primetime",
+    abstract: "Primes from the command line, fast.",
+    subcommands: [NthPrimeCommand.self, PiCommand.self, IsPrimeCommand.self, NextPrimeCommand.self]
+  )
+}
+
+struct NthPrimeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "nth-prime",
+    abstract: "Prints p_N, the N-th prime (p_1 = 2), for each N.",
+    discussion: "N goes up to \(NthPrime.maximum). Give - to read values from standard input.")
+
+  @Argument(help: "Values of N, or - for standard input.") var values: [String]
+
+  func run() throws {
+    try answer(values) { text in
+      guard let n = Int(text) else {
+        throw text.allSatisfy(\.isNumber) && !text.isEmpty
+          ? PrimeEngineError.tooLarge(text, maximum: String(NthPrime.maximum))
+          : PrimeEngineError.malformedNumber(text)
+      }
+      return String(try withProgress { try NthPrime.nthPrime(n, progress: $0) })
+    }
+  }
+}
+
+struct PiCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "pi",
+    abstract: "Prints π(X), the number of primes ≤ X, for each X.",
+    discussion: "X goes up to 2^64 − 1. Give - to read values from standard input.")
+
+  @Argument(help: "Values of X, or - for standard input.") var values: [String]
+
+  func run() throws {
+    try answer(values) { text in
+      let x = try parseUInt64(text)
+      return String(try withProgress { try PrimeCounting.primeCount(upTo: x, progress: $0) })
+    }
+  }
+}
+
+struct IsPrimeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "is-prime",
+    abstract: "Prints 'prime' or 'not prime' for each N, of any size.",
+    discussion: """
+      Below 2^64 the answer is exact. Above, 'prime' means a Baillie–PSW probable prime that \
+      also passed one Miller–Rabin round with a random base (GMP's mpz_probab_prime_p).
+      """)
+
+  @Argument(help: "Values of N, or - for standard input.") var values: [String]
+
+  func run() throws {
+    try answer(values) { text in
+      let isPrime =
+        if let n = UInt64(text) { Primality.isPrime(n) } else {
+          try BigInteger(text).isProbablePrime
+        }
+      return isPrime ? "prime" : "not prime"
+    }
+  }
+}
+
+struct NextPrimeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "next-prime",
+    abstract: "Prints the smallest prime greater than N, for each N of any size.")
+
+  @Argument(help: "Values of N, or - for standard input.") var values: [String]
+
+  func run() throws {
+    try answer(values) { text in
+      if let n = UInt64(text), let next = Primality.nextPrime(after: n) { return String(next) }
+      return try BigInteger(text).nextPrime().description
+    }
+  }
+}
+
+/// Answers each value on its own line, as soon as it is known. A bad value ends the run with
+/// a one-line error naming it and exit status 2; the answers before it stand.
+func answer(_ arguments: [String], _ compute: (String) throws -> String) throws {
+  let values = arguments == ["-"] ? standardInputWords() : arguments
+  for value in values {
+    do {
+      let line = try compute(value)
+      FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    } catch let error as PrimeEngineError {
+      FileHandle.standardError.write(Data("primetime: \(error)\n".utf8))
+      throw ExitCode(2)
+    }
+  }
+}
+
+func parseUInt64(_ text: String) throws -> UInt64 {
+  if let value = UInt64(text) { return value }
+  if !text.isEmpty && text.allSatisfy({ $0.isASCII && $0.isNumber }) {
+    throw PrimeEngineError.tooLarge(text, maximum: String(UInt64.max))
+  }
+  throw PrimeEngineError.malformedNumber(text)
+}
+
+func standardInputWords() -> [String] {
+  let data = FileHandle.standardInput.readDataToEndOfFile()
+  return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(
+    String.init)
+}
+
+/// Runs `work`, drawing a progress bar on standard error when it is a terminal and the work
+/// takes long enough to report.
+func withProgress<T>(_ work: (@escaping @Sendable (Double) -> Void) throws -> T) throws -> T {
+  guard isatty(STDERR_FILENO) == 1 else { return try work { _ in } }
+  let drewBar = Atomic(false)
+  defer {
+    if drewBar.load(ordering: .relaxed) { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+  }
+  return try work { fraction in
+    drewBar.store(true, ordering: .relaxed)
+    let width = 40
+    let filled = Int(fraction * Double(width))
+    let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+    FileHandle.standardError.write(Data("\r\(bar) \(Int(fraction * 100))%".utf8))
+  }
+}
