@@ -25,6 +25,11 @@ static inline size_t cgmp_mpz_sizeinbase(mpz_srcptr x, int base) {
   return mpz_sizeinbase(x, base);
 }
 static inline void cgmp_mpz_mul(mpz_ptr r, mpz_srcptr a, mpz_srcptr b) { mpz_mul(r, a, b); }
+static inline void cgmp_mpz_ui_pow_ui(mpz_ptr r, unsigned long b, unsigned long e) {
+  mpz_ui_pow_ui(r, b, e);
+}
+static inline void cgmp_mpz_add_ui(mpz_ptr r, mpz_srcptr a, unsigned long b) { mpz_add_ui(r, a, b); }
+static inline void cgmp_mpz_sub_ui(mpz_ptr r, mpz_srcptr a, unsigned long b) { mpz_sub_ui(r, a, b); }
 static inline int cgmp_mpz_probab_prime_p(mpz_srcptr x, int reps) {
   return mpz_probab_prime_p(x, reps);
 }

@@ -41,6 +41,32 @@ public struct BigInteger: Sendable, Hashable, CustomStringConvertible {
     self.storage = storage
   }
 
+  /// base^exponent.
+  public static func power(_ base: UInt, _ exponent: UInt) -> BigInteger {
+    let result = Storage()
+    cgmp_mpz_ui_pow_ui(result.value, base, exponent)
+    return BigInteger(storage: result)
+  }
+
+  public static func + (lhs: BigInteger, rhs: UInt) -> BigInteger {
+    let result = Storage()
+    cgmp_mpz_add_ui(result.value, lhs.storage.value, rhs)
+    return BigInteger(storage: result)
+  }
+
+  /// The difference, or zero when `rhs` is larger (the type holds no negative numbers).
+  public static func - (lhs: BigInteger, rhs: UInt) -> BigInteger {
+    let result = Storage()
+    cgmp_mpz_sub_ui(result.value, lhs.storage.value, rhs)
+    return cgmp_mpz_sgn(result.value) < 0 ? BigInteger(0) : BigInteger(storage: result)
+  }
+
+  public static func * (lhs: BigInteger, rhs: BigInteger) -> BigInteger {
+    let result = Storage()
+    cgmp_mpz_mul(result.value, lhs.storage.value, rhs.storage.value)
+    return BigInteger(storage: result)
+  }
+
   /// Whether the number is prime, in the sense given above.
   public var isProbablePrime: Bool {
     cgmp_mpz_probab_prime_p(storage.value, Self.primalityRounds) > 0

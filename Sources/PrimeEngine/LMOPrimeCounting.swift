@@ -87,6 +87,7 @@ enum LMOPrimeCounting {
       sieve.reset(low: low)
       for b in 6..<a {
         if largestZ[b] < low { break }
+        if b % 4096 == 0 { try reporter.checkpoint(0.6 * Double(low) / Double(limit)) }
         let p = UInt64(primes[b])
         sieve.startCounting()
         if p * p > y {
@@ -97,6 +98,7 @@ enum LMOPrimeCounting {
             if z > high { break }
             sum += phiBefore[b] + Int64(sieve.count(upTo: z))
             index -= 1
+            if index & 0x3FFF == 0 { try reporter.checkpoint(0.6 * Double(low) / Double(limit)) }
           }
           nextM[b] = UInt64(max(index, 0))
         } else {

@@ -6,7 +6,7 @@ import Foundation
 /// counted exactly (``PrimeCounting``), and the short gap between the two is sieved.
 ///
 /// ```swift
-/// try NthPrime.nthPrime(1_000_000)   // 15485863
+/// try await NthPrime.nthPrime(1_000_000)   // 15485863
 /// ```
 public enum NthPrime {
   /// The largest n accepted.
@@ -18,12 +18,27 @@ public enum NthPrime {
   public static func nthPrime(
     _ n: Int, progress: (@Sendable (Double) -> Void)? = nil
   ) throws -> UInt64 {
+    var reporter = ProgressReporter(progress)
+    return try nthPrime(n, reporter: &reporter)
+  }
+
+  /// p_n, computed on a thread of its own so that the cooperative pool stays free;
+  /// cancelling the awaiting task stops it.
+  public static func nthPrime(
+    _ n: Int, progress: (@Sendable (Double) -> Void)? = nil
+  ) async throws -> UInt64 {
+    try await DedicatedThread.run { isCancelled in
+      var reporter = ProgressReporter(progress, isCancelled: isCancelled)
+      return try nthPrime(n, reporter: &reporter)
+    }
+  }
+
+  static func nthPrime(_ n: Int, reporter: inout ProgressReporter) throws -> UInt64 {
     guard n > 0 else { throw PrimeEngineError.noSuchPrime(n) }
     guard n <= maximum else {
       throw PrimeEngineError.tooLarge(String(n), maximum: String(maximum))
     }
     if let prime = SmallPrimeTable.shared.nthPrime(n) { return prime }
-    var reporter = ProgressReporter(progress)
     let estimate = UInt64(inverseRiemannR(Double(n)))
     var count = try LMOPrimeCounting.primeCount(estimate, reporter: &reporter)
     let target = UInt64(n)

@@ -65,15 +65,25 @@ extension Primality {
   }
 
   /// The smallest prime factor of `n` ≥ 2 (n itself when n is prime).
+  ///
+  /// Trial division up to 2¹⁶, then Pollard's rho (Brent's variant, in Montgomery form)
+  /// splits what is left, so a product of two 32-bit primes takes microseconds.
   public static func smallestFactor(of n: UInt64) -> UInt64? {
     guard n >= 2 else { return nil }
-    if isPrime(n) { return n }
     if n & 1 == 0 { return 2 }
     var divisor: UInt64 = 3
-    while divisor <= n / divisor {
+    while divisor < 1 << 16 && divisor * divisor <= n {
       if n % divisor == 0 { return divisor }
       divisor += 2
     }
-    return n
+    return smallestPrimeFactor(ofOddWithoutSmallFactors: n)
+  }
+
+  private static func smallestPrimeFactor(ofOddWithoutSmallFactors n: UInt64) -> UInt64 {
+    if isPrime(n) { return n }
+    let factor = PollardRho.factor(n)
+    return min(
+      smallestPrimeFactor(ofOddWithoutSmallFactors: factor),
+      smallestPrimeFactor(ofOddWithoutSmallFactors: n / factor))
   }
 }

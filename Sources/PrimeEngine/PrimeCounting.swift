@@ -4,7 +4,7 @@
 /// (``LMOPrimeCounting``) takes O(x^⅔) time and O(x^⅓) memory.
 ///
 /// ```swift
-/// try PrimeCounting.primeCount(upTo: 1_000_000_000_000)   // 37607912018
+/// try await PrimeCounting.primeCount(upTo: 1_000_000_000_000)   // 37607912018
 /// ```
 public enum PrimeCounting {
   /// π(x). `progress` hears a fraction a few times per second at most; cancelling the task
@@ -14,5 +14,16 @@ public enum PrimeCounting {
   ) throws -> UInt64 {
     var reporter = ProgressReporter(progress)
     return try LMOPrimeCounting.primeCount(x, reporter: &reporter)
+  }
+
+  /// π(x), computed on a thread of its own so that the cooperative pool stays free;
+  /// cancelling the awaiting task stops it.
+  public static func primeCount(
+    upTo x: UInt64, progress: (@Sendable (Double) -> Void)? = nil
+  ) async throws -> UInt64 {
+    try await DedicatedThread.run { isCancelled in
+      var reporter = ProgressReporter(progress, isCancelled: isCancelled)
+      return try LMOPrimeCounting.primeCount(x, reporter: &reporter)
+    }
   }
 }

@@ -7,16 +7,19 @@ import Dispatch
 /// 20 ms), so cancellation is noticed promptly.
 struct ProgressReporter {
   private let report: ((Double) -> Void)?
+  private let isCancelled: () -> Bool
   private var lastReport: UInt64 = 0
   private static let interval: UInt64 = 250_000_000
 
-  init(_ report: ((Double) -> Void)?) {
+  /// `isCancelled` defaults to the current task's cancellation.
+  init(_ report: ((Double) -> Void)?, isCancelled: @escaping () -> Bool = { Task.isCancelled }) {
     self.report = report
+    self.isCancelled = isCancelled
   }
 
-  /// Throws `CancellationError` once the current task is cancelled.
+  /// Throws `CancellationError` once the work is cancelled.
   mutating func checkpoint(_ fraction: @autoclosure () -> Double) throws(CancellationError) {
-    if Task.isCancelled { throw CancellationError() }
+    if isCancelled() { throw CancellationError() }
     guard let report else { return }
     let now = DispatchTime.now().uptimeNanoseconds
     guard now - lastReport >= Self.interval else { return }

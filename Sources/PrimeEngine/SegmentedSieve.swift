@@ -67,9 +67,10 @@ public enum SegmentedSieve {
     reporter: inout ProgressReporter,
     _ body: (UInt64, UnsafeMutableBufferPointer<UInt64>, Int) throws -> Void
   ) throws {
+    guard range.upperBound >= 3 else { return }
     let last = range.upperBound & 1 == 1 ? range.upperBound : range.upperBound - 1
     var low = range.lowerBound | 1
-    guard range.upperBound >= 3, low <= last else { return }
+    guard low <= last else { return }
     var sievingPrimes = SievingPrimes(limit: integerSquareRoot(last))
     let words = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: segmentWords)
     defer { words.deallocate() }
@@ -82,10 +83,10 @@ public enum SegmentedSieve {
       let high = low + 2 * UInt64(bitCount - 1)
       Wheel.fill(words, firstOdd: low)
       try sievingPrimes.crossOff(words, low: low, high: high, reporter: &reporter)
-      if low == 1 {
+      if low <= Wheel.primes.last! {
         // 1 is not prime; the wheel removed its own primes with their multiples.
-        words[0] &= ~1
-        for p in Wheel.primes where p <= high { words[0] |= 1 << (p / 2) }
+        if low == 1 { words[0] &= ~1 }
+        for p in Wheel.primes where p >= low && p <= high { words[0] |= 1 << ((p - low) / 2) }
       }
       try body(low, words, bitCount)
       guard high < last else { return }

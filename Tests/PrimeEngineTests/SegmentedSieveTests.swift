@@ -1,0 +1,60 @@
+import PrimeEngine
+import Testing
+
+struct SegmentedSieveTests {
+  static let limit = 3_000_000
+  static let isPrime = simpleSieve(upTo: limit)
+
+  static func expectedPrimes(_ range: ClosedRange<Int>) -> [UInt64] {
+    range.filter { Self.isPrime[$0] }.map(UInt64.init)
+  }
+
+  static func sievedPrimes(_ range: ClosedRange<UInt64>) throws -> [UInt64] {
+    var primes: [UInt64] = []
+    try SegmentedSieve.forEachPrime(in: range) { primes.append($0) }
+    return primes
+  }
+
+  @Test func listsEveryPrimeBelowThreeMillion() async throws {
+    let (listed, counted) = try await onOwnThread {
+      (
+        try Self.sievedPrimes(0...UInt64(Self.limit)),
+        try SegmentedSieve.count(in: 0...UInt64(Self.limit))
+      )
+    }
+    #expect(listed == Self.expectedPrimes(0...Self.limit))
+    #expect(counted == 216_816)
+  }
+
+  /// A segment holds 262,144 odd numbers (524,288 integers); words hold 64 (128 integers).
+  @Test func rangesAroundSegmentAndWordBoundaries() throws {
+    let edges = [0, 1, 2, 3, 13, 17, 127, 128, 129, 255, 256, 524_287, 524_288, 524_289, 1_048_575]
+    for edge in edges {
+      for start in max(0, edge - 3)...(edge + 3) {
+        for length in [0, 1, 2, 5, 64, 130, 1_000] {
+          let range = start...(start + length)
+          let sieved = try Self.sievedPrimes(UInt64(range.lowerBound)...UInt64(range.upperBound))
+          #expect(sieved == Self.expectedPrimes(range), "\(range)")
+        }
+      }
+    }
+  }
+
+  @Test func randomRangesCountLikeTheSimpleSieve() throws {
+    var random = SplitMix64(state: 3)
+    for _ in 0..<200 {
+      let a = Int(random.next() % UInt64(Self.limit))
+      let b = min(Self.limit, a + Int(random.next() % 700_000))
+      let count = try SegmentedSieve.count(in: UInt64(a)...UInt64(b))
+      #expect(count == UInt64(Self.expectedPrimes(a...b).count), "\(a)...\(b)")
+    }
+  }
+
+  @Test func rangesFarOutAgreeWithTheExactTest() throws {
+    // Near 2⁵², where the sieving primes (up to 2²⁶) are produced per segment.
+    for low: UInt64 in [1 << 40, (1 << 52) - 3_000] {
+      let sieved = try Self.sievedPrimes(low...(low + 3_000))
+      #expect(sieved == (low...(low + 3_000)).filter(Primality.isPrime))
+    }
+  }
+}
