@@ -50,6 +50,7 @@ let package = Package(
     ),
     .testTarget(name: "CGMPTests", dependencies: ["CGMP"]),
     .testTarget(name: "PrimeEngineTests", dependencies: ["PrimeEngine"]),
+    .testTarget(name: "PrimeTimeCommandTests", dependencies: ["primetime"]),
     .testTarget(
       name: "ComposableCoreTests",
       dependencies: [

@@ -168,8 +168,9 @@ enum LMOPrimeCounting {
 
 /// ⌊∛n⌋.
 func integerCubeRoot(_ n: UInt64) -> UInt64 {
-  var root = UInt64(cbrt(Double(n)))
-  while root > 0 && root * root * root > n { root -= 1 }
-  while (root + 1) * (root + 1) * (root + 1) <= n { root += 1 }
+  func cubeExceeds(_ r: UInt64) -> Bool { r > 2_642_245 || r * r * r > n }
+  var root = min(UInt64(cbrt(Double(n))), 2_642_246)
+  while root > 0 && cubeExceeds(root) { root -= 1 }
+  while !cubeExceeds(root + 1) { root += 1 }
   return root
 }

@@ -18,7 +18,8 @@ struct NthPrimeCommand: ParsableCommand {
     abstract: "Prints p_N, the N-th prime (p_1 = 2), for each N.",
     discussion: "N goes up to \(NthPrime.maximum). Give - to read values from standard input.")
 
-  @Argument(help: "Values of N, or - for standard input.") var values: [String]
+  @Argument(parsing: .allUnrecognized, help: "Values of N, or - for standard input.")
+  var values: [String]
 
   func run() throws {
     try answer(values) { text in
@@ -38,7 +39,8 @@ struct PiCommand: ParsableCommand {
     abstract: "Prints π(X), the number of primes ≤ X, for each X.",
     discussion: "X goes up to 2^64 − 1. Give - to read values from standard input.")
 
-  @Argument(help: "Values of X, or - for standard input.") var values: [String]
+  @Argument(parsing: .allUnrecognized, help: "Values of X, or - for standard input.")
+  var values: [String]
 
   func run() throws {
     try answer(values) { text in
@@ -57,7 +59,8 @@ struct IsPrimeCommand: ParsableCommand {
       also passed one Miller–Rabin round with a random base (GMP's mpz_probab_prime_p).
       """)
 
-  @Argument(help: "Values of N, or - for standard input.") var values: [String]
+  @Argument(parsing: .allUnrecognized, help: "Values of N, or - for standard input.")
+  var values: [String]
 
   func run() throws {
     try answer(values) { text in
@@ -75,7 +78,8 @@ struct NextPrimeCommand: ParsableCommand {
     commandName: "next-prime",
     abstract: "Prints the smallest prime greater than N, for each N of any size.")
 
-  @Argument(help: "Values of N, or - for standard input.") var values: [String]
+  @Argument(parsing: .allUnrecognized, help: "Values of N, or - for standard input.")
+  var values: [String]
 
   func run() throws {
     try answer(values) { text in

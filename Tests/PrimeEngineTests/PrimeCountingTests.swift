@@ -45,6 +45,14 @@ struct PrimeCountingTests {
     }
   }
 
+  @Test func rootsAreExactUpToTheLargest64BitValue() {
+    #expect(integerCubeRoot(.max) == 2_642_245)
+    #expect(integerCubeRoot(2_642_245 * 2_642_245 * 2_642_245) == 2_642_245)
+    #expect(integerCubeRoot(2_642_245 * 2_642_245 * 2_642_245 - 1) == 2_642_244)
+    #expect(integerSquareRoot(.max) == 4_294_967_295)
+    #expect(integerSquareRoot(4_294_967_295 * 4_294_967_295 - 1) == 4_294_967_294)
+  }
+
   @Test func progressRisesAndCancellationStops() async throws {
     let fractions = Fractions()
     let pi = try await PrimeCounting.primeCount(upTo: 300_000_000_000) { fractions.append($0) }
