@@ -16,6 +16,20 @@ let package = Package(
   ],
   targets: [
     .executableTarget(
+      name: "EngineAnchors",
+      dependencies: [.product(name: "PrimeEngine", package: primeTime)],
+      path: "EngineAnchors"
+    ),
+    .executableTarget(
+      name: "PrimeEngineBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "PrimeEngine", package: primeTime),
+      ],
+      path: "PrimeEngineBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
       name: "StoreBenchmarks",
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"),
@@ -23,7 +37,7 @@ let package = Package(
       ],
       path: "StoreBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    )
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -5,9 +5,10 @@ import CGMP
 /// A value type: the `mpz_t` it owns is never mutated after creation, so copies share it
 /// safely across tasks, and it is freed exactly once.
 ///
-/// "Prime" here means what GMP's `mpz_probab_prime_p` means with
-/// ``primalityRounds`` = 25: trial division, a Baillie–PSW test (no known counterexample,
-/// none below 2⁶⁴), then one more Miller–Rabin round with a random base.
+/// "Prime" here means a Baillie–PSW probable prime, with no extra Miller–Rabin rounds: GMP's
+/// `mpz_probab_prime_p` with ``primalityRounds`` = 24 (trial division, a strong test to
+/// base 2, a strong Lucas test), the same test FLINT's `fmpz_is_probabprime` makes. No
+/// composite is known to pass it, and none below 2⁶⁴ does.
 ///
 /// ```swift
 /// let n = try BigInteger("170141183460469231731687303715884105727")  // 2¹²⁷ − 1
@@ -16,8 +17,8 @@ import CGMP
 /// ```
 public struct BigInteger: Sendable, Hashable, CustomStringConvertible {
   /// What `mpz_probab_prime_p` is called with: Baillie–PSW plus `reps − 24` Miller–Rabin
-  /// rounds.
-  public static let primalityRounds: Int32 = 25
+  /// rounds, so none.
+  public static let primalityRounds: Int32 = 24
 
   private let storage: Storage
 

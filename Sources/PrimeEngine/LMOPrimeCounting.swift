@@ -81,13 +81,16 @@ enum LMOPrimeCounting {
       nextM[b] = UInt64(primesUpToTrivial - 1)  // index of the largest m left
     }
     var low: UInt64 = 1
+    // Leaves and primes handled since the last look at cancellation.
+    var work = 0
     while low <= limit {
       try reporter.checkpoint(0.6 * Double(low) / Double(limit))
       let high = min(limit, low + 2 * UInt64(CountingSieve.bits) - 1)
       sieve.reset(low: low)
       for b in 6..<a {
         if largestZ[b] < low { break }
-        if b % 4096 == 0 { try reporter.checkpoint(0.6 * Double(low) / Double(limit)) }
+        work &+= 64
+        if work & 0xFFF == 0 { try reporter.checkpoint(0.6 * Double(low) / Double(limit)) }
         let p = UInt64(primes[b])
         sieve.startCounting()
         if p * p > y {
@@ -98,7 +101,8 @@ enum LMOPrimeCounting {
             if z > high { break }
             sum += phiBefore[b] + Int64(sieve.count(upTo: z))
             index -= 1
-            if index & 0x3FFF == 0 { try reporter.checkpoint(0.6 * Double(low) / Double(limit)) }
+            work &+= 1
+            if work & 0xFFF == 0 { try reporter.checkpoint(0.6 * Double(low) / Double(limit)) }
           }
           nextM[b] = UInt64(max(index, 0))
         } else {
@@ -112,6 +116,8 @@ enum LMOPrimeCounting {
               sum -= Int64(factors.mu[Int(m)]) * phi
             }
             m -= 1
+            work &+= 1
+            if work & 0xFFF == 0 { try reporter.checkpoint(0.6 * Double(low) / Double(limit)) }
           }
           nextM[b] = m
         }
