@@ -142,10 +142,7 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let deadline = ContinuousClock.now + (timeout ?? self.timeout)
-    while core.runningEffectCount > 0, ContinuousClock.now < deadline {
-      await pause()
-    }
+    await waitUntil(timeout: timeout ?? self.timeout) { core.runningEffectCount == 0 }
     checkTheEnd(
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -158,10 +155,7 @@ public final class TestStore<State: Equatable, Action> {
     at location: SourceLocation
   ) async {
     let timeout = timeout ?? self.timeout
-    let deadline = ContinuousClock.now + timeout
-    while log.received.isEmpty, core.runningEffectCount > 0, ContinuousClock.now < deadline {
-      await pause()
-    }
+    await waitUntil(timeout: timeout) { !log.received.isEmpty || core.runningEffectCount == 0 }
     guard !log.received.isEmpty else {
       report(
         core.runningEffectCount == 0
@@ -257,10 +251,15 @@ public final class TestStore<State: Equatable, Action> {
   }
 }
 
-/// Lets effects on other threads make progress while the test store waits for them.
-private func pause() async {
-  for _ in 0..<10 { await Task.yield() }
-  try? await Task.sleep(for: .microseconds(200))
+/// Waits, letting effects on other threads make progress, until `condition` holds or
+/// `timeout` has passed.
+@MainActor
+private func waitUntil(timeout: Duration, _ condition: () -> Bool) async {
+  let deadline = ContinuousClock.now + timeout
+  while !condition(), ContinuousClock.now < deadline {
+    for _ in 0..<10 { await Task.yield() }
+    try? await Task.sleep(for: .microseconds(200))
+  }
 }
 
 /// The effects of one ``TestStore/send(_:assert:fileID:filePath:line:column:)``.
@@ -285,10 +284,7 @@ public struct TestStoreTask {
     column: UInt = #column
   ) async {
     let timeout = timeout ?? self.timeout
-    let deadline = ContinuousClock.now + timeout
-    while !completion.isFinished, ContinuousClock.now < deadline {
-      await pause()
-    }
+    await waitUntil(timeout: timeout) { completion.isFinished }
     if !completion.isFinished {
       reportIssue(
         "Expected the effects to finish, but they are still running after \(timeout).",

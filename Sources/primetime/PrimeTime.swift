@@ -24,7 +24,7 @@ struct NthPrimeCommand: ParsableCommand {
   func run() throws {
     try answer(values) { text in
       guard let n = Int(text) else {
-        throw text.allSatisfy(\.isNumber) && !text.isEmpty
+        throw isDigits(text)
           ? PrimeEngineError.tooLarge(text, maximum: String(NthPrime.maximum))
           : PrimeEngineError.malformedNumber(text)
       }
@@ -107,10 +107,14 @@ func answer(_ arguments: [String], _ compute: (String) throws -> String) throws 
 
 func parseUInt64(_ text: String) throws -> UInt64 {
   if let value = UInt64(text) { return value }
-  if !text.isEmpty && text.allSatisfy({ $0.isASCII && $0.isNumber }) {
-    throw PrimeEngineError.tooLarge(text, maximum: String(UInt64.max))
-  }
-  throw PrimeEngineError.malformedNumber(text)
+  throw isDigits(text)
+    ? PrimeEngineError.tooLarge(text, maximum: String(UInt64.max))
+    : PrimeEngineError.malformedNumber(text)
+}
+
+/// Whether `text` is a non-negative decimal number, however long.
+func isDigits(_ text: String) -> Bool {
+  !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
 }
 
 func standardInputWords() -> [String] {
