@@ -4,33 +4,38 @@ import Foundation
 ///
 /// With y ≥ ∛x and a = π(y): π(x) = φ(x, a) + a − 1 − P₂(x, a), where φ(x, a) counts the
 /// numbers ≤ x with no prime factor ≤ y, and P₂ counts those with exactly two prime factors
-/// above y. φ is expanded into ordinary leaves, μ(n)·⌊x/n⌋ for n ≤ y, and special leaves,
+/// above y. A ``PrimeTable`` of π up to x/y gives P₂ by lookups. φ is expanded into ordinary leaves, μ(n)·⌊x/n⌋ for n ≤ y, and special leaves,
 /// −μ(m)·φ(x/(m·p_{b+1}), b) for squarefree m ≤ y < m·p_{b+1} whose prime factors all exceed
 /// p_{b+1}. Special leaves with b < 6 are read from tables modulo 2·3·5·7·11; the others
 /// are counted while one segmented sieve of [1, x/y] removes p₇, p₈, … in turn, with a
-/// count per block of the sieve for fast prefix sums. For p² > y the m are primes, and the
-/// leaves with m > x/p² have φ = 1: they are counted without the sieve. P₂ needs π(x/p) for the primes
+/// count per block of the sieve for fast prefix sums. For p² > y the m are primes q, and
+/// most leaves need no sieve (Deléglise–Rivat): q > x/p² gives z < p and φ = 1 (trivial);
+/// x/p³ < q ≤ x/p² gives p ≤ z < p² and φ = π(z) − b + 1, read from the table (easy). Only
+/// the hard leaves, with p below x^¼, wait for the sieve, which stops at the last such p. P₂ needs π(x/p) for the primes
 /// y < p ≤ √x, which a second pass of the segmented sieve over [1, x/y] gives in order.
 enum LMOPrimeCounting {
   static func primeCount(_ x: UInt64, reporter: inout ProgressReporter) throws -> UInt64 {
-    let table = SmallPrimeTable.shared
-    if x < SmallPrimeTable.limit { return table.primeCount(x) }
+    if x < PrimeTable.smallLimit { return PrimeTable.small.primeCount(x) }
     let root = integerSquareRoot(x)
     let cubeRoot = integerCubeRoot(x)
     let y = min(root, max(cubeRoot, UInt64(Double(cubeRoot) * alpha(x))))
     let factors = SmallFactors(upTo: Int(y))
     let a = factors.primes.count
+    // π of every value up to x/y, for the easy leaves and P₂.
+    let table =
+      x / y < PrimeTable.smallLimit
+      ? PrimeTable.small : try PrimeTable(limit: x / y, reporter: &reporter)
     var sum = Int64(a) - 1
     sum += ordinaryLeaves(x, factors: factors)
-    sum += try specialLeaves(x, y: y, factors: factors, reporter: &reporter)
-    sum -= try Int64(p2(x, y: y, a: a, root: root, reporter: &reporter))
+    sum += try specialLeaves(x, y: y, factors: factors, table: table, reporter: &reporter)
+    sum -= try Int64(p2(x, y: y, a: a, root: root, table: table))
     return UInt64(sum)
   }
 
   /// y = α·∛x. A larger α shortens the sieve (x/y) and adds special leaves.
   static func alpha(_ x: UInt64) -> Double {
     let digits = log10(Double(x))
-    return max(1, 0.0018 * digits * digits * digits)
+    return max(1, 0.003 * digits * digits * digits)
   }
 
   static func ordinaryLeaves(_ x: UInt64, factors: SmallFactors) -> Int64 {
@@ -42,11 +47,11 @@ enum LMOPrimeCounting {
   }
 
   static func specialLeaves(
-    _ x: UInt64, y: UInt64, factors: SmallFactors, reporter: inout ProgressReporter
+    _ x: UInt64, y: UInt64, factors: SmallFactors, table: PrimeTable,
+    reporter: inout ProgressReporter
   ) throws -> Int64 {
     let primes = factors.primes
     let a = primes.count
-    let table = SmallPrimeTable.shared
     var sum: Int64 = 0
     // b < 6: φ(z, b) from the tables.
     for b in 0..<min(6, a) {
@@ -71,14 +76,33 @@ enum LMOPrimeCounting {
     // they are counted at once here.
     var nextM = [UInt64](repeating: y, count: a)
     var largestZ = [UInt64](repeating: 0, count: a + 1)
-    for b in (6..<a).reversed() {
+    // The sieve is needed up to the last b with hard leaves (φ not read from π).
+    var lastHard = 5
+    for b in 6..<a {
+      let p = UInt64(primes[b])
+      guard p * p > y else {
+        lastHard = b
+        continue
+      }
+      // m = q prime in (p, y]. q > x/p²: z < p, φ = 1 (trivial). x/p³ < q ≤ x/p²:
+      // p ≤ z < p², φ = π(z) − b + 1 (easy). q ≤ x/p³: z ≥ p², from the sieve (hard).
+      let pSquared = p * p
+      let trivialAbove = min(y, max(p, x / pSquared))
+      let primesUpToTrivial = Int(PrimeTable.small.primeCount(trivialAbove))
+      sum += Int64(a - primesUpToTrivial)
+      let hardUpTo = min(trivialAbove, max(p, x / pSquared / p))
+      let primesUpToHard = Int(PrimeTable.small.primeCount(hardUpTo))
+      var index = primesUpToTrivial - 1
+      while index >= primesUpToHard {
+        sum += Int64(table.primeCount(x / (p * UInt64(primes[index])))) - Int64(b) + 1
+        index -= 1
+      }
+      nextM[b] = UInt64(primesUpToHard - 1)  // index of the largest m with a hard leaf
+      if primesUpToHard - 1 > b { lastHard = b }
+    }
+    for b in (6...max(lastHard, 6)).reversed() where b < a {
       let p = UInt64(primes[b])
       largestZ[b] = max(largestZ[b + 1], x / (p * max(y / p + 1, p + 1)))
-      guard p * p > y else { continue }
-      let trivialAbove = max(p, x / (p * p))
-      let primesUpToTrivial = trivialAbove >= y ? a : Int(table.primeCount(trivialAbove))
-      sum += Int64(a - primesUpToTrivial)
-      nextM[b] = UInt64(primesUpToTrivial - 1)  // index of the largest m left
     }
     var low: UInt64 = 1
     // Leaves and primes handled since the last look at cancellation.
@@ -87,7 +111,7 @@ enum LMOPrimeCounting {
       try reporter.checkpoint(0.6 * Double(low) / Double(limit))
       let high = min(limit, low + 2 * UInt64(CountingSieve.bits) - 1)
       sieve.reset(low: low)
-      for b in 6..<a {
+      for b in 6..<min(a, lastHard + 1) {
         if largestZ[b] < low { break }
         work &+= 64
         if work & 0xFFF == 0 { try reporter.checkpoint(0.6 * Double(low) / Double(limit)) }
@@ -129,46 +153,18 @@ enum LMOPrimeCounting {
     return sum
   }
 
-  /// P₂(x, a) = Σ_{y < p ≤ √x} (π(x/p) − π(p) + 1).
+  /// P₂(x, a) = Σ_{y < p ≤ √x} (π(x/p) − π(p) + 1), with π(x/p) ≤ π(x/y) from the table.
   static func p2(
-    _ x: UInt64, y: UInt64, a: Int, root: UInt64, reporter: inout ProgressReporter
+    _ x: UInt64, y: UInt64, a: Int, root: UInt64, table: PrimeTable
   ) throws -> UInt64 {
     guard root > y else { return 0 }
-    var largePrimes: [UInt64] = []
-    try SegmentedSieve.forEachPrime(in: (y + 1)...root) { largePrimes.append($0) }
-    guard !largePrimes.isEmpty else { return 0 }
-    let k = UInt64(largePrimes.count)
-    // Σ (π(p) − 1) over those primes: a, a + 1, …, a + k − 1.
-    var result = 0 &- (k * UInt64(a) + k * (k - 1) / 2)
-    // π(x/p) for p from the largest down: x/p ascending, counted by one sieve pass.
-    var index = largePrimes.count - 1
-    var primesBefore: UInt64 = 1  // 2
-    let limit = x / largePrimes[0]
-    var progress = ProgressReporter(nil)
-    try SegmentedSieve.forEachOddSegment(in: 1...limit, reporter: &progress) {
-      low, words, bitCount in
-      try reporter.checkpoint(0.6 + 0.4 * Double(low) / Double(limit))
-      let high = low + 2 * UInt64(bitCount - 1)
-      var counted = 0
-      var running: UInt64 = 0
-      while index >= 0 {
-        let target = x / largePrimes[index]
-        if target > high + 1 { break }
-        // Odd primes in [low, target]; high + 1 is even.
-        let lastBit = Int((min(target, high) - low) / 2)
-        while counted + 64 <= lastBit + 1 {
-          running += UInt64(words[counted / 64].nonzeroBitCount)
-          counted += 64
-        }
-        let partial = lastBit + 1 - counted
-        let mask: UInt64 = partial == 64 ? ~0 : (1 << UInt64(partial)) - 1
-        let inWord = partial == 0 ? 0 : UInt64((words[counted / 64] & mask).nonzeroBitCount)
-        result &+= primesBefore + running + inWord
-        index -= 1
-      }
-      primesBefore += SegmentedSieve.countBits(words, upTo: bitCount)
+    var sum: UInt64 = 0
+    var rank = UInt64(a)
+    try SegmentedSieve.forEachPrime(in: (y + 1)...root) { p in
+      rank += 1
+      sum += table.primeCount(x / p) - rank + 1
     }
-    return result
+    return sum
   }
 }
 

@@ -38,7 +38,7 @@ public enum NthPrime {
     guard n <= maximum else {
       throw PrimeEngineError.tooLarge(String(n), maximum: String(maximum))
     }
-    if let prime = SmallPrimeTable.shared.nthPrime(n) { return prime }
+    if let prime = PrimeTable.small.nthPrime(n) { return prime }
     let estimate = UInt64(inverseRiemannR(Double(n)))
     var count = try LMOPrimeCounting.primeCount(estimate, reporter: &reporter)
     let target = UInt64(n)

@@ -1,24 +1,34 @@
-/// π(x) and p_n answered in constant time below 2²⁴, from one sieve made on first use.
+/// π(x) in constant time for x up to a limit, and p_n below it, from one sieve.
 ///
-/// A bit per odd number and a running count per 64-bit word: 1.5 MiB. The counting
-/// algorithms ask it for π of small values many times.
-struct SmallPrimeTable: Sendable {
-  static let limit: UInt64 = 1 << 24
-  static let shared = SmallPrimeTable()
+/// A bit per odd number and a running count per 64-bit word: 3 bytes per 16 numbers. The
+/// shared table below 2²⁴ (1.5 MiB) answers small cases; the prime counting builds one up
+/// to x/y for the π values its easy leaves and P₂ need.
+struct PrimeTable: Sendable {
+  static let smallLimit: UInt64 = 1 << 24
+  static let small = try! PrimeTable(limit: smallLimit, reporter: nil)
 
+  let limit: UInt64
   private let words: [UInt64]
   /// The number of odd primes in the words before each word.
   private let countsBefore: [UInt32]
 
-  private init() {
-    let wordCount = Int(Self.limit / 128) + 1
+  init(limit: UInt64, reporter: inout ProgressReporter) throws {
+    self.limit = limit
+    let wordCount = Int(limit / 128) + 1
     var words = [UInt64](repeating: 0, count: wordCount)
-    var reporter = ProgressReporter(nil)
-    try! SegmentedSieve.forEachOddSegment(in: 1...Self.limit, reporter: &reporter) {
-      low, segment, bitCount in
-      let firstWord = Int(low / 128)
-      for index in 0..<((bitCount + 63) / 64) { words[firstWord + index] = segment[index] }
+    try words.withUnsafeMutableBufferPointer { words in
+      try SegmentedSieve.forEachOddSegment(in: 1...max(limit, 3), reporter: &reporter) {
+        low, segment, bitCount in
+        let firstWord = Int(low / 128)
+        for index in 0..<((bitCount + 63) / 64) where firstWord + index < words.count {
+          words[firstWord + index] = segment[index]
+        }
+      }
     }
+    // Bits past the limit in the last segment were never sieved.
+    let lastBit = (max(limit, 1) - 1) / 2
+    words[Int(lastBit / 64)] &= lastBit % 64 == 63 ? ~0 : (1 << (lastBit % 64 + 1)) - 1
+    for index in (Int(lastBit / 64) + 1)..<wordCount { words[index] = 0 }
     var countsBefore = [UInt32](repeating: 0, count: wordCount)
     var running: UInt32 = 0
     for index in words.indices {
@@ -29,7 +39,12 @@ struct SmallPrimeTable: Sendable {
     self.countsBefore = countsBefore
   }
 
-  /// π(x) for x < 2²⁴.
+  private init(limit: UInt64, reporter: Void?) throws {
+    var reporter = ProgressReporter(nil)
+    try self.init(limit: limit, reporter: &reporter)
+  }
+
+  /// π(x) for x ≤ limit.
   func primeCount(_ x: UInt64) -> UInt64 {
     if x < 2 { return 0 }
     let bit = (x - 1) / 2  // odd numbers 1, 3, …, x (or x − 1)
@@ -38,7 +53,7 @@ struct SmallPrimeTable: Sendable {
     return 1 + UInt64(countsBefore[word]) + UInt64((words[word] & mask).nonzeroBitCount)
   }
 
-  /// The n-th prime, when it is below 2²⁴ (n ≤ 1,077,871).
+  /// The n-th prime, when it is within the table.
   func nthPrime(_ n: Int) -> UInt64? {
     if n == 1 { return 2 }
     let oddPrimes =
@@ -56,6 +71,6 @@ struct SmallPrimeTable: Sendable {
     for _ in 1..<(oddRank - countsBefore[lower]) { word &= word &- 1 }
     let bit = UInt64(lower * 64 + word.trailingZeroBitCount)
     let prime = 2 * bit + 1
-    return prime < Self.limit ? prime : nil
+    return prime <= limit ? prime : nil
   }
 }
