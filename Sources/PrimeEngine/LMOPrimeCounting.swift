@@ -21,10 +21,8 @@ enum LMOPrimeCounting {
     let y = min(root, max(cubeRoot, UInt64(Double(cubeRoot) * alpha(x))))
     let factors = SmallFactors(upTo: Int(y))
     let a = factors.primes.count
-    // π of every value up to x/y, for the easy leaves and P₂.
-    let table =
-      x / y < PrimeTable.smallLimit
-      ? PrimeTable.small : try PrimeTable(limit: x / y, reporter: &reporter)
+    // π of every value up to x/y (≥ y), for the easy leaves and P₂.
+    let table = try PrimeTable(limit: x / y, reporter: &reporter)
     var sum = Int64(a) - 1
     sum += ordinaryLeaves(x, factors: factors)
     sum += try specialLeaves(x, y: y, factors: factors, table: table, reporter: &reporter)
@@ -88,10 +86,10 @@ enum LMOPrimeCounting {
       // p ≤ z < p², φ = π(z) − b + 1 (easy). q ≤ x/p³: z ≥ p², from the sieve (hard).
       let pSquared = p * p
       let trivialAbove = min(y, max(p, x / pSquared))
-      let primesUpToTrivial = Int(PrimeTable.small.primeCount(trivialAbove))
+      let primesUpToTrivial = Int(table.primeCount(trivialAbove))
       sum += Int64(a - primesUpToTrivial)
       let hardUpTo = min(trivialAbove, max(p, x / pSquared / p))
-      let primesUpToHard = Int(PrimeTable.small.primeCount(hardUpTo))
+      let primesUpToHard = Int(table.primeCount(hardUpTo))
       var index = primesUpToTrivial - 1
       while index >= primesUpToHard {
         sum += Int64(table.primeCount(x / (p * UInt64(primes[index])))) - Int64(b) + 1

@@ -38,7 +38,8 @@ public enum NthPrime {
     guard n <= maximum else {
       throw PrimeEngineError.tooLarge(String(n), maximum: String(maximum))
     }
-    if let prime = PrimeTable.small.nthPrime(n) { return prime }
+    // π(2²⁴) = 1,077,871: below, the small table answers without counting.
+    if n <= 1_077_871, let prime = PrimeTable.small.nthPrime(n) { return prime }
     let estimate = UInt64(inverseRiemannR(Double(n)))
     var count = try LMOPrimeCounting.primeCount(estimate, reporter: &reporter)
     let target = UInt64(n)
