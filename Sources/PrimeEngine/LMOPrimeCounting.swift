@@ -22,7 +22,9 @@ enum LMOPrimeCounting {
     let factors = SmallFactors(upTo: Int(y))
     let a = factors.primes.count
     // π of every value up to x/y (≥ y), for the easy leaves and P₂.
+    reporter.beginPhase(0...0.2)
     let table = try PrimeTable(limit: x / y, reporter: &reporter)
+    reporter.beginPhase(0.2...1)
     var sum = Int64(a) - 1
     sum += ordinaryLeaves(x, factors: factors)
     sum += try specialLeaves(x, y: y, factors: factors, table: table, reporter: &reporter)
@@ -106,13 +108,13 @@ enum LMOPrimeCounting {
     // Leaves and primes handled since the last look at cancellation.
     var work = 0
     while low <= limit {
-      try reporter.checkpoint(0.6 * Double(low) / Double(limit))
+      try reporter.checkpoint(Double(low) / Double(limit))
       let high = min(limit, low + 2 * UInt64(CountingSieve.bits) - 1)
       sieve.reset(low: low)
       for b in 6..<min(a, lastHard + 1) {
         if largestZ[b] < low { break }
         work &+= 64
-        if work & 0xFFF == 0 { try reporter.checkpoint(0.6 * Double(low) / Double(limit)) }
+        if work & 0xFFF == 0 { try reporter.checkpoint(Double(low) / Double(limit)) }
         let p = UInt64(primes[b])
         sieve.startCounting()
         if p * p > y {
@@ -124,7 +126,7 @@ enum LMOPrimeCounting {
             sum += phiBefore[b] + Int64(sieve.count(upTo: z))
             index -= 1
             work &+= 1
-            if work & 0xFFF == 0 { try reporter.checkpoint(0.6 * Double(low) / Double(limit)) }
+            if work & 0xFFF == 0 { try reporter.checkpoint(Double(low) / Double(limit)) }
           }
           nextM[b] = UInt64(max(index, 0))
         } else {
@@ -139,7 +141,7 @@ enum LMOPrimeCounting {
             }
             m -= 1
             work &+= 1
-            if work & 0xFFF == 0 { try reporter.checkpoint(0.6 * Double(low) / Double(limit)) }
+            if work & 0xFFF == 0 { try reporter.checkpoint(Double(low) / Double(limit)) }
           }
           nextM[b] = m
         }
