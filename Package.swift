@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "ComposableCore", targets: ["ComposableCore"]),
     .library(name: "ComposableTestSupport", targets: ["ComposableTestSupport"]),
     .library(name: "PrimeEngine", targets: ["PrimeEngine"]),
+    .library(name: "PrimeClients", targets: ["PrimeClients"]),
     .executable(name: "primetime", targets: ["primetime"]),
   ],
   dependencies: [
@@ -25,6 +26,13 @@ let package = Package(
       providers: [.apt(["libgmp-dev"]), .brew(["gmp"])]
     ),
     .target(name: "PrimeEngine", dependencies: ["CGMP"]),
+    .target(
+      name: "PrimeClients",
+      dependencies: [
+        "PrimeEngine",
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
     .executableTarget(
       name: "primetime",
       dependencies: [
@@ -51,6 +59,13 @@ let package = Package(
     .testTarget(name: "CGMPTests", dependencies: ["CGMP"]),
     .testTarget(name: "PrimeEngineTests", dependencies: ["PrimeEngine"]),
     .testTarget(name: "PrimeTimeCommandTests", dependencies: ["primetime"]),
+    .testTarget(
+      name: "PrimeClientsTests",
+      dependencies: [
+        "PrimeClients",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
     .testTarget(
       name: "ComposableCoreTests",
       dependencies: [

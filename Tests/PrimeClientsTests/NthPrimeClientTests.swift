@@ -1,0 +1,74 @@
+import PrimeEngine
+import Testing
+
+@testable import PrimeClients
+
+struct NthPrimeClientTests {
+  func events(_ stream: AsyncThrowingStream<NthPrimeEvent, any Error>) async throws
+    -> [NthPrimeEvent]
+  {
+    var events: [NthPrimeEvent] = []
+    for try await event in stream { events.append(event) }
+    return events
+  }
+
+  @Test func liveAsksTheEngine() async throws {
+    let events = try await events(NthPrimeClient.live.nthPrime(1_000_000))
+    #expect(events.last == .prime(15_485_863))
+    #expect(events.dropLast().allSatisfy { if case .progress = $0 { true } else { false } })
+    #expect(
+      try await self.events(NthPrimeClient.live.nthPrime(123_456_789)).last == .prime(2_543_568_463)
+    )
+  }
+
+  @Test func liveFailsClearly() async {
+    await #expect(throws: PrimeEngineError.noSuchPrime(0)) {
+      _ = try await events(NthPrimeClient.live.nthPrime(0))
+    }
+    await #expect(throws: PrimeEngineError.tooLarge("10000000000001", maximum: "10000000000000")) {
+      _ = try await events(NthPrimeClient.live.nthPrime(NthPrime.maximum + 1))
+    }
+  }
+
+  @Test func stoppingTheIterationCancelsTheComputation() async throws {
+    let (started, startedContinuation) = AsyncStream<Void>.makeStream()
+    let (stopped, stoppedContinuation) = AsyncStream<Void>.makeStream()
+    let client = NthPrimeClient.streaming { _, progress in
+      try await withTaskCancellationHandler {
+        progress(0.1)
+        startedContinuation.yield()
+        try await Task.sleep(for: .seconds(3_600))
+        return 0
+      } onCancel: {
+        stoppedContinuation.yield()
+      }
+    }
+    let request = Task {
+      for try await _ in client.nthPrime(5) {}
+    }
+    for await _ in started { break }
+    request.cancel()
+    for await _ in stopped { break }  // reached only if the computation was cancelled
+    _ = await request.result
+  }
+
+  @Test func fakes() async throws {
+    let answering = NthPrimeClient.answering(progress: [0.25, 0.5]) { n in UInt64(n) * 10 }
+    #expect(
+      try await events(answering.nthPrime(7)) == [.progress(0.25), .progress(0.5), .prime(70)])
+    let failing = NthPrimeClient.answering { _ in throw PrimeEngineError.noSuchPrime(0) }
+    await #expect(throws: PrimeEngineError.noSuchPrime(0)) {
+      _ = try await events(failing.nthPrime(0))
+    }
+  }
+
+  @Test func unimplementedReportsTheEndpoint() async {
+    await withKnownIssue {
+      await #expect(throws: UnimplementedError(endpoint: "NthPrimeClient.nthPrime")) {
+        _ = try await events(NthPrimeClient.unimplemented.nthPrime(7))
+      }
+    } matching: { issue in
+      issue.description.contains("Unimplemented: NthPrimeClient.nthPrime was called with 7")
+    }
+  }
+}
