@@ -92,10 +92,18 @@ enum LMOPrimeCounting {
       sum += Int64(a - primesUpToTrivial)
       let hardUpTo = min(trivialAbove, max(p, x / pSquared / p))
       let primesUpToHard = Int(table.primeCount(hardUpTo))
+      // Easy leaves come in runs of q with the same π(z) = l: while p_{l+1} ≤ y, the run is
+      // every prime q in (x/(p·p_{l+1}), current q], counted from the table at once.
       var index = primesUpToTrivial - 1
       while index >= primesUpToHard {
-        sum += Int64(table.primeCount(x / (p * UInt64(primes[index])))) - Int64(b) + 1
-        index -= 1
+        let l = Int(table.primeCount(x / (p * UInt64(primes[index]))))
+        var first = index
+        if l < a {
+          let runStart = Int(table.primeCount(x / (p * UInt64(primes[l]))))
+          first = max(primesUpToHard, runStart)
+        }
+        sum += Int64(index - first + 1) * (Int64(l) - Int64(b) + 1)
+        index = first - 1
       }
       nextM[b] = UInt64(primesUpToHard - 1)  // index of the largest m with a hard leaf
       if primesUpToHard - 1 > b { lastHard = b }
