@@ -8,6 +8,10 @@ let package = Package(
     .library(name: "ComposableTestSupport", targets: ["ComposableTestSupport"]),
     .library(name: "PrimeEngine", targets: ["PrimeEngine"]),
     .library(name: "PrimeClients", targets: ["PrimeClients"]),
+    .library(name: "NthPrimeLookup", targets: ["NthPrimeLookup"]),
+    .library(name: "PrimeDetail", targets: ["PrimeDetail"]),
+    .library(name: "Counter", targets: ["Counter"]),
+    .library(name: "FavoritePrimes", targets: ["FavoritePrimes"]),
     .executable(name: "primetime", targets: ["primetime"]),
   ],
   dependencies: [
@@ -32,6 +36,15 @@ let package = Package(
         "PrimeEngine",
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
+    ),
+    .target(name: "NthPrimeLookup", dependencies: ["ComposableCore", "PrimeClients"]),
+    .target(name: "PrimeDetail", dependencies: ["ComposableCore", "PrimeClients"]),
+    .target(
+      name: "Counter",
+      dependencies: ["ComposableCore", "NthPrimeLookup", "PrimeClients", "PrimeDetail"]
+    ),
+    .target(
+      name: "FavoritePrimes", dependencies: ["ComposableCore", "NthPrimeLookup", "PrimeClients"]
     ),
     .executableTarget(
       name: "primetime",
@@ -59,6 +72,13 @@ let package = Package(
     .testTarget(name: "CGMPTests", dependencies: ["CGMP"]),
     .testTarget(name: "PrimeEngineTests", dependencies: ["PrimeEngine"]),
     .testTarget(name: "PrimeTimeCommandTests", dependencies: ["primetime"]),
+    .testTarget(
+      name: "FeatureTests",
+      dependencies: [
+        "ComposableTestSupport", "Counter", "FavoritePrimes", "NthPrimeLookup", "PrimeDetail",
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
     .testTarget(
       name: "PrimeClientsTests",
       dependencies: [
