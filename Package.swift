@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "PrimeDetail", targets: ["PrimeDetail"]),
     .library(name: "Counter", targets: ["Counter"]),
     .library(name: "FavoritePrimes", targets: ["FavoritePrimes"]),
+    .library(name: "AppFeature", targets: ["AppFeature"]),
     .executable(name: "primetime", targets: ["primetime"]),
   ],
   dependencies: [
@@ -46,6 +47,14 @@ let package = Package(
     .target(
       name: "FavoritePrimes", dependencies: ["ComposableCore", "NthPrimeLookup", "PrimeClients"]
     ),
+    .target(
+      name: "AppFeature",
+      dependencies: [
+        "ComposableCore", "Counter", "FavoritePrimes", "NthPrimeLookup", "PrimeClients",
+        "PrimeDetail",
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      ]
+    ),
     .executableTarget(
       name: "primetime",
       dependencies: [
@@ -75,7 +84,9 @@ let package = Package(
     .testTarget(
       name: "FeatureTests",
       dependencies: [
-        "ComposableTestSupport", "Counter", "FavoritePrimes", "NthPrimeLookup", "PrimeDetail",
+        "AppFeature", "ComposableTestSupport", "Counter", "FavoritePrimes", "NthPrimeLookup",
+        "PrimeDetail",
+        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),

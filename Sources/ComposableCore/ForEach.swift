@@ -87,7 +87,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     var effect = elementEffect.merge(with: parentEffect)
     if idsBefore != idsAfter {
       for id in idsBefore where !idsAfter.contains(id) {
-        effect = effect.merge(with: .cancel(id: scopeID(for: id)))
+        effect = effect.merge(with: Effect(.cancel(scopeID(for: id))))
       }
     }
     return effect

@@ -60,7 +60,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     return
       childEffect
       .merge(with: parentEffect)
-      .merge(with: dismissed ? .cancel(id: scopeID) : .none)
+      .merge(with: dismissed ? Effect(.cancel(scopeID)) : .none)
   }
 
   @inlinable

@@ -39,7 +39,8 @@ public struct FavoritePrimesFeature: Reducer {
     case favoriteSelected(Int)
     case save
     case load
-    case saved
+    /// The favorites now on disk.
+    case saved([Int])
     case loaded([Int])
     case storageFailed(String)
     case lookup(NthPrimeLookup.Action)
@@ -71,7 +72,7 @@ public struct FavoritePrimesFeature: Reducer {
             state.storage = .saving
             return .run { [favorites = state.favoritePrimes] send in
               try await storage.save(favorites)
-              await send(.saved)
+              await send(.saved(favorites))
             } catch: { error, send in
               await send(.storageFailed(String(describing: error)))
             }

@@ -151,3 +151,58 @@ struct ReducerCompositionTests {
     #expect(store.state.counter.count == 1)
   }
 }
+
+/// A child whose `.start` runs until cancelled, and records when it is.
+struct Endless: Reducer {
+  let cancelled: LockIsolated<[String]>
+  let name: String
+
+  func reduce(into state: inout Counter.State, action: Counter.Action) -> Effect<Counter.Action> {
+    guard action == .increment else { return .none }
+    return .run { [cancelled, name] _ in
+      do { try await Task.sleep(for: .seconds(3_600)) } catch {
+        cancelled.withValue { $0.append(name) }
+      }
+    }
+    .cancellable(id: "request")
+  }
+}
+
+@MainActor
+struct ChildEffectLifetimeTests {
+  @Test func dismissingAnIfLetChildCancelsItsEffects() async {
+    let cancelled = LockIsolated([String]())
+    let store = Store(
+      initialState: Parent.State(),
+      reducer: Parent().ifLet(\.detail, action: Parent.Action.detailPath) {
+        Endless(cancelled: cancelled, name: "detail")
+      })
+    store.send(.showDetail)
+    let task = store.send(.detail(.increment))
+    store.send(.dismissDetail)
+    await task.finish()
+    #expect(cancelled.value == ["detail"])
+  }
+
+  @Test func removingAnElementCancelsItsEffectsOnly() async {
+    let cancelled = LockIsolated([String]())
+    let store = Store(
+      initialState: Parent.State(),
+      reducer: Parent().forEach(\.windows, action: Parent.windowPath) {
+        Scope(state: \Parent.Window.counter, action: Parent.Window.counterPath) {
+          Endless(cancelled: cancelled, name: "window")
+        }
+      })
+    store.send(.openWindow(1))
+    store.send(.openWindow(2))
+    let first = store.send(.window(.element(id: 1, action: .increment)))
+    let second = store.send(.window(.element(id: 2, action: .increment)))
+    store.send(.closeWindow(2))
+    await second.finish()
+    #expect(cancelled.value == ["window"], "the same cancel id in window 1 is untouched")
+    #expect(!first.isCancelled)
+    store.send(.closeWindow(1))
+    await first.finish()
+    #expect(cancelled.value == ["window", "window"])
+  }
+}

@@ -42,7 +42,7 @@ struct FavoritePrimesFeatureTests {
     }
     await store.send(.delete(atOffsets: [0])) { $0.favoritePrimes = [13] }
     await store.send(.save) { $0.storage = .saving }
-    await store.receive(.saved) { $0.storage = .saved }
+    await store.receive(.saved([13])) { $0.storage = .saved }
     #expect(try await storage.load() == [13])
   }
 

@@ -1,0 +1,149 @@
+import AppFeature
+import Clocks
+import ComposableCore
+import ComposableTestSupport
+import Counter
+import FavoritePrimes
+import Foundation
+import NthPrimeLookup
+import PrimeClients
+import PrimeDetail
+import Testing
+
+@MainActor
+struct AppFeatureTests {
+  let now = Date(timeIntervalSince1970: 1_795_000_000)
+  let clock = TestClock()
+
+  func makeStore(
+    _ state: AppFeature.State = .init(), storage: FavoritesStorage = .inMemory([2, 3]),
+    nthPrime: NthPrimeClient = nthPrimeFake
+  ) -> TestStore<AppFeature.State, AppFeature.Action> {
+    TestStore(
+      initialState: state,
+      reducer: AppFeature(
+        primality: .live, nthPrime: nthPrime, storage: storage, date: .constant(now)))
+  }
+
+  /// Answers 11 after one second of the test clock.
+  var slowNthPrime: NthPrimeClient {
+    NthPrimeClient { [clock] _ in
+      AsyncThrowingStream { continuation in
+        let task = Task {
+          try await clock.sleep(for: .seconds(1))
+          continuation.yield(.prime(11))
+          continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+      }
+    }
+  }
+
+  @Test func windowsShareTheCountAndTheFavorites() async {
+    let store = makeStore()
+    await store.send(.windowOpened) {
+      $0.windows.append(AppFeature.Window(id: 1))
+      $0.nextWindowID = 2
+    }
+    await store.send(.window(.element(id: 0, action: .navigated(to: .counter)))) {
+      $0.windows[id: 0]?.screen = .counter
+    }
+    await store.send(.window(.element(id: 0, action: .counter(.increment)))) { $0.count = 1 }
+    await store.send(.window(.element(id: 1, action: .counter(.increment)))) { $0.count = 2 }
+    await store.send(.window(.element(id: 1, action: .counter(.showPrimeDetail)))) {
+      $0.windows[id: 1]?.primeFacts = PrimeFacts(
+        isPrime: true, smallestFactor: nil, previousPrime: nil, nextPrime: 3)
+    }
+    await store.send(.window(.element(id: 1, action: .counter(.primeDetail(.saveToFavorites))))) {
+      $0.favoritePrimes = [2]
+      $0.activityFeed = [.init(date: now, kind: .addedFavorite(2))]
+    }
+    #expect(store.state.hasUnsavedFavoriteChanges)
+    #expect(store.state.windowContexts[id: 0]?.counter.favoritePrimes == [2])
+    #expect(store.state.windowContexts[id: 0]?.counter.isPrimeDetailShown == false)
+  }
+
+  @Test func deletingAFavoriteIsInTheActivityFeed() async {
+    let store = makeStore(.init(favoritePrimes: [2, 3, 5], persistedFavoritePrimes: [2, 3, 5]))
+    await store.send(.window(.element(id: 0, action: .favorites(.delete(atOffsets: [1]))))) {
+      $0.favoritePrimes = [2, 5]
+      $0.activityFeed = [.init(date: now, kind: .removedFavorite(3))]
+    }
+  }
+
+  @Test func closingAWindowCancelsItsRequestsOnly() async {
+    let store = makeStore(nthPrime: slowNthPrime)
+    await store.send(.windowOpened) {
+      $0.windows.append(AppFeature.Window(id: 1))
+      $0.nextWindowID = 2
+    }
+    for id in [0, 1] {
+      await store.send(.window(.element(id: id, action: .counter(.requestNthPrime))))
+      await store.receive(.window(.element(id: id, action: .counter(.lookup(.request(n: 0)))))) {
+        $0.windows[id: id]?.counterLookup.request = .init(n: 0)
+      }
+    }
+    await store.send(.windowClosed(id: 1)) { $0.windows.remove(id: 1) }
+    await clock.advance(by: .seconds(1))
+    await store.receive(
+      .window(.element(id: 0, action: .counter(.lookup(.response(n: 0, .success(11))))))
+    ) {
+      $0.windows[id: 0]?.counterLookup = .init(outcome: .answer(n: 0, prime: 11))
+    }
+    await store.finish()
+  }
+
+  @Test func favoritesLoadOnFirstActivationAndSaveInTheBackground() async throws {
+    let storage = FavoritesStorage.inMemory([2, 3])
+    let store = makeStore(storage: storage)
+    await store.send(.scenePhaseChanged(.active)) { $0.storage = .loading }
+    await store.receive(.favoritesLoaded([2, 3])) {
+      $0.storage = .loaded
+      $0.favoritePrimes = [2, 3]
+      $0.persistedFavoritePrimes = [2, 3]
+    }
+    await store.send(.scenePhaseChanged(.inactive))
+    await store.send(.scenePhaseChanged(.active))
+    await store.send(.scenePhaseChanged(.background))
+    await store.send(.window(.element(id: 0, action: .favorites(.delete(atOffsets: [0]))))) {
+      $0.favoritePrimes = [3]
+      $0.activityFeed = [.init(date: now, kind: .removedFavorite(2))]
+    }
+    await store.send(.scenePhaseChanged(.background)) { $0.storage = .saving }
+    await store.receive(.favoritesSaved([3])) {
+      $0.storage = .saved
+      $0.persistedFavoritePrimes = [3]
+    }
+    #expect(try await storage.load() == [3])
+  }
+
+  @Test func aFailedLoadKeepsWhatIsInMemoryAndSaysWhy() async {
+    let error = FavoritesStorageError.corrupt(path: "/d/favorite-primes.json", reason: "bad")
+    let store = makeStore(.init(favoritePrimes: [7]), storage: .failing(error))
+    await store.send(.scenePhaseChanged(.active)) { $0.storage = .loading }
+    await store.receive(.favoritesStorageFailed(error.description)) {
+      $0.storage = .failed(error.description)
+    }
+    #expect(store.state.favoritePrimes == [7])
+    #expect(store.state.hasUnsavedFavoriteChanges)
+  }
+
+  @Test func aLoadFromAWindowIsNotActivity() async {
+    let store = makeStore()
+    await store.send(.window(.element(id: 0, action: .favorites(.load)))) { $0.storage = .loading }
+    await store.receive(.window(.element(id: 0, action: .favorites(.loaded([2, 3]))))) {
+      $0.storage = .loaded
+      $0.favoritePrimes = [2, 3]
+      $0.persistedFavoritePrimes = [2, 3]
+    }
+  }
+
+  @Test func anActionForAClosedWindowIsReported() async {
+    let store = makeStore()
+    await withKnownIssue {
+      await store.send(.window(.element(id: 5, action: .counter(.increment))))
+    } matching: { issue in
+      issue.description.contains("not in the collection")
+    }
+  }
+}
