@@ -74,6 +74,7 @@ let package = Package(
       name: "ComposableTestSupport",
       dependencies: [
         "ComposableCore",
+        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]

@@ -21,19 +21,23 @@ public struct AppFeature: Reducer {
     /// What the storage holds, as far as the app knows; `nil` before the first load.
     public var persistedFavoritePrimes: [Int]?
     public var storage: FavoritePrimesFeature.StorageStatus
+    /// Whether the app has been active; the favorites load the first time only.
+    public var hasBeenActive: Bool
     public var activityFeed: [Activity]
     public var windows: IdentifiedArrayOf<Window>
     public var nextWindowID: Int
 
     public init(
       count: Int = 0, favoritePrimes: [Int] = [], persistedFavoritePrimes: [Int]? = nil,
-      storage: FavoritePrimesFeature.StorageStatus = .idle, activityFeed: [Activity] = [],
+      storage: FavoritePrimesFeature.StorageStatus = .idle, hasBeenActive: Bool = false,
+      activityFeed: [Activity] = [],
       windows: IdentifiedArrayOf<Window> = [Window(id: 0)], nextWindowID: Int = 1
     ) {
       self.count = count
       self.favoritePrimes = favoritePrimes
       self.persistedFavoritePrimes = persistedFavoritePrimes
       self.storage = storage
+      self.hasBeenActive = hasBeenActive
       self.activityFeed = activityFeed
       self.windows = windows
       self.nextWindowID = nextWindowID
@@ -150,7 +154,8 @@ public struct AppFeature: Reducer {
         case .windowClosed(let id):
           state.windows.remove(id: id)
           return .none
-        case .scenePhaseChanged(.active) where state.persistedFavoritePrimes == nil:
+        case .scenePhaseChanged(.active) where !state.hasBeenActive:
+          state.hasBeenActive = true
           state.storage = .loading
           return .run { send in
             await send(.favoritesLoaded(try await storage.load()))
@@ -168,8 +173,9 @@ public struct AppFeature: Reducer {
         case .scenePhaseChanged:
           return .none
         case .favoritesLoaded(let favorites):
+          // Favorites saved while the file was loading stay, after the loaded ones.
           state.storage = .loaded
-          state.favoritePrimes = favorites
+          state.favoritePrimes = favorites + state.favoritePrimes.filter { !favorites.contains($0) }
           state.persistedFavoritePrimes = favorites
           return .none
         case .favoritesSaved(let favorites):

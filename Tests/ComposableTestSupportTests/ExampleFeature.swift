@@ -1,4 +1,3 @@
-import Clocks
 import ComposableCore
 
 /// A small feature for end-to-end tests: a counter with a ticking timer and an n-th prime
@@ -58,14 +57,3 @@ struct Ticker: Reducer {
 }
 
 let firstPrimes = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29]
-
-extension TestClock<Duration> {
-  /// Advances by `duration` once an effect sleeps on the clock; advancing before the effect's
-  /// task has started would let it sleep past the new time on a busy machine.
-  func advanceOnceSleeping(by duration: Duration) async {
-    for _ in 0..<10_000 {
-      guard (try? await checkSuspension()) != nil else { break }
-    }
-    await advance(by: duration)
-  }
-}

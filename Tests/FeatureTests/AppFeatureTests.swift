@@ -84,7 +84,7 @@ struct AppFeatureTests {
       }
     }
     await store.send(.windowClosed(id: 1)) { $0.windows.remove(id: 1) }
-    await clock.advance(by: .seconds(1))
+    await clock.advanceOnceSleeping(by: .seconds(1))
     await store.receive(
       .window(.element(id: 0, action: .counter(.lookup(.response(n: 0, .success(11))))))
     ) {
@@ -96,7 +96,10 @@ struct AppFeatureTests {
   @Test func favoritesLoadOnFirstActivationAndSaveInTheBackground() async throws {
     let storage = FavoritesStorage.inMemory([2, 3])
     let store = makeStore(storage: storage)
-    await store.send(.scenePhaseChanged(.active)) { $0.storage = .loading }
+    await store.send(.scenePhaseChanged(.active)) {
+      $0.storage = .loading
+      $0.hasBeenActive = true
+    }
     await store.receive(.favoritesLoaded([2, 3])) {
       $0.storage = .loaded
       $0.favoritePrimes = [2, 3]
@@ -120,11 +123,44 @@ struct AppFeatureTests {
   @Test func aFailedLoadKeepsWhatIsInMemoryAndSaysWhy() async {
     let error = FavoritesStorageError.corrupt(path: "/d/favorite-primes.json", reason: "bad")
     let store = makeStore(.init(favoritePrimes: [7]), storage: .failing(error))
-    await store.send(.scenePhaseChanged(.active)) { $0.storage = .loading }
+    await store.send(.scenePhaseChanged(.active)) {
+      $0.storage = .loading
+      $0.hasBeenActive = true
+    }
     await store.receive(.favoritesStorageFailed(error.description)) {
       $0.storage = .failed(error.description)
     }
     #expect(store.state.favoritePrimes == [7])
+    #expect(store.state.hasUnsavedFavoriteChanges)
+    await store.send(.scenePhaseChanged(.active))  // no second load over what is in memory
+  }
+
+  @Test func favoritesSavedWhileLoadingAreKept() async {
+    let slowLoad = FavoritesStorage(
+      load: { [clock] in
+        try await clock.sleep(for: .seconds(1))
+        return [2, 3]
+      },
+      save: { _ in })
+    let store = makeStore(.init(count: 5), storage: slowLoad)
+    await store.send(.scenePhaseChanged(.active)) {
+      $0.storage = .loading
+      $0.hasBeenActive = true
+    }
+    await store.send(.window(.element(id: 0, action: .counter(.showPrimeDetail)))) {
+      $0.windows[id: 0]?.primeFacts = PrimeFacts(
+        isPrime: true, smallestFactor: nil, previousPrime: 3, nextPrime: 7)
+    }
+    await store.send(.window(.element(id: 0, action: .counter(.primeDetail(.saveToFavorites))))) {
+      $0.favoritePrimes = [5]
+      $0.activityFeed = [.init(date: now, kind: .addedFavorite(5))]
+    }
+    await clock.advanceOnceSleeping(by: .seconds(1))
+    await store.receive(.favoritesLoaded([2, 3])) {
+      $0.storage = .loaded
+      $0.favoritePrimes = [2, 3, 5]
+      $0.persistedFavoritePrimes = [2, 3]
+    }
     #expect(store.state.hasUnsavedFavoriteChanges)
   }
 
