@@ -164,6 +164,19 @@ struct AppFeatureTests {
     #expect(store.state.hasUnsavedFavoriteChanges)
   }
 
+  @Test func aFailedSaveInTheBackgroundKeepsTheChangesUnsaved() async {
+    let full = FavoritesStorageError.cannotWrite(path: "/d", reason: "No space left on device")
+    let store = makeStore(
+      .init(favoritePrimes: [2, 5], persistedFavoritePrimes: [2], hasBeenActive: true),
+      storage: .failing(full))
+    await store.send(.scenePhaseChanged(.background)) { $0.storage = .saving }
+    await store.receive(.favoritesStorageFailed(full.description)) {
+      $0.storage = .failed("cannot save to /d: No space left on device")
+    }
+    #expect(store.state.favoritePrimes == [2, 5])
+    #expect(store.state.hasUnsavedFavoriteChanges)
+  }
+
   @Test func aLoadFromAWindowIsNotActivity() async {
     let store = makeStore()
     await store.send(.window(.element(id: 0, action: .favorites(.load)))) { $0.storage = .loading }
