@@ -69,15 +69,6 @@ case "big-is-prime":
     let ns = time(runs: 15) { answer = n.isProbablePrime }
     print(String(format: "%.0f", ns), answer ? 1 : 0)
   }
-case "cancel":
-  for delay in [10, 50, 100, 150, 300, 600, 900, 1200] {
-    let task = Task { try await NthPrime.nthPrime(1_234_567_890_123) as UInt64 }
-    try? await Task.sleep(for: .milliseconds(delay))
-    let start = ContinuousClock.now
-    task.cancel()
-    _ = try? await task.value
-    print(delay, start.duration(to: .now))
-  }
 default:
   print("usage: EngineAnchors make-inputs DIR | is-prime FILE | big-is-prime FILE")
 }
