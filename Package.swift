@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "Counter", targets: ["Counter"]),
     .library(name: "FavoritePrimes", targets: ["FavoritePrimes"]),
     .library(name: "AppFeature", targets: ["AppFeature"]),
+    .library(name: "Presentation", targets: ["Presentation"]),
     .executable(name: "primetime", targets: ["primetime"]),
   ],
   dependencies: [
@@ -55,6 +56,7 @@ let package = Package(
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
+    .target(name: "Presentation", dependencies: ["AppFeature", "NthPrimeLookup"]),
     .executableTarget(
       name: "primetime",
       dependencies: [
@@ -91,6 +93,7 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
+    .testTarget(name: "PresentationTests", dependencies: ["Presentation", "NthPrimeLookup"]),
     .testTarget(
       name: "PrimeClientsTests",
       dependencies: [

@@ -1,0 +1,42 @@
+import NthPrimeLookup
+import Presentation
+import Testing
+
+struct PresentationTests {
+  @Test(arguments: [
+    (1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (10, "10th"), (11, "11th"), (12, "12th"),
+    (13, "13th"), (21, "21st"), (22, "22nd"), (23, "23rd"), (101, "101st"), (111, "111th"),
+    (112, "112th"), (1_002, "1,002nd"), (0, "0th"), (-1, "-1st"), (-3, "-3rd"), (-11, "-11th"),
+    (Int.min, "-9,223,372,036,854,775,808th"), (Int.max, "9,223,372,036,854,775,807th"),
+  ])
+  func ordinals(_ n: Int, _ text: String) {
+    #expect(Formatting.ordinal(n) == text)
+  }
+
+  @Test func numbers() {
+    #expect(Formatting.number(0) == "0")
+    #expect(Formatting.number(999) == "999")
+    #expect(Formatting.number(1_000) == "1,000")
+    #expect(Formatting.number(-1_234_567) == "-1,234,567")
+    #expect(Formatting.number(UInt64.max) == "18,446,744,073,709,551,615")
+    #expect(Formatting.number(Int.min) == "-9,223,372,036,854,775,808")
+  }
+
+  @Test func deviceStatusFollowsTheWidth() {
+    #expect(
+      [40, 79, 80, 119, 120, 300].map(DeviceStatus.init(columns:)) == [
+        .compact, .compact, .regular, .regular, .desktop, .desktop,
+      ])
+  }
+
+  @Test func alertsForOutcomes() {
+    #expect(AlertState(.answer(n: 7, prime: 17)) == AlertState(title: "The 7th prime is 17"))
+    #expect(
+      AlertState(.answer(n: 1_000_000, prime: 15_485_863)).title
+        == "The 1,000,000th prime is 15,485,863")
+    #expect(
+      AlertState(.failure(n: 0, message: "there is no 0th prime: primes are counted from 1"))
+        == AlertState(
+          title: "No 0th prime", message: "there is no 0th prime: primes are counted from 1"))
+  }
+}
