@@ -178,9 +178,9 @@ struct ChildEffectLifetimeTests {
         Endless(cancelled: cancelled, name: "detail")
       })
     store.send(.showDetail)
-    let task = store.send(.detail(.increment))
+    store.send(.detail(.increment))
     store.send(.dismissDetail)
-    await task.finish()
+    await waitUntil { !cancelled.value.isEmpty }
     #expect(cancelled.value == ["detail"])
   }
 
@@ -196,13 +196,22 @@ struct ChildEffectLifetimeTests {
     store.send(.openWindow(1))
     store.send(.openWindow(2))
     let first = store.send(.window(.element(id: 1, action: .increment)))
-    let second = store.send(.window(.element(id: 2, action: .increment)))
+    store.send(.window(.element(id: 2, action: .increment)))
     store.send(.closeWindow(2))
-    await second.finish()
+    await waitUntil { !cancelled.value.isEmpty }
     #expect(cancelled.value == ["window"], "the same cancel id in window 1 is untouched")
     #expect(!first.isCancelled)
     store.send(.closeWindow(1))
-    await first.finish()
+    await waitUntil { cancelled.value.count == 2 }
     #expect(cancelled.value == ["window", "window"])
+  }
+}
+
+/// Waits until `condition` holds, for 5 seconds at most: a regression fails the test that
+/// follows instead of hanging it.
+func waitUntil(_ condition: @Sendable () -> Bool) async {
+  let deadline = ContinuousClock.now + .seconds(5)
+  while !condition(), ContinuousClock.now < deadline {
+    try? await Task.sleep(for: .milliseconds(1))
   }
 }

@@ -1,4 +1,5 @@
 import PrimeEngine
+import Synchronization
 import Testing
 
 @testable import PrimeClients
@@ -31,24 +32,25 @@ struct NthPrimeClientTests {
   }
 
   @Test func stoppingTheIterationCancelsTheComputation() async throws {
-    let (started, startedContinuation) = AsyncStream<Void>.makeStream()
-    let (stopped, stoppedContinuation) = AsyncStream<Void>.makeStream()
+    let started = Mutex(false)
+    let stopped = Mutex(false)
     let client = NthPrimeClient.streaming { _, progress in
       try await withTaskCancellationHandler {
         progress(0.1)
-        startedContinuation.yield()
+        started.withLock { $0 = true }
         try await Task.sleep(for: .seconds(3_600))
         return 0
       } onCancel: {
-        stoppedContinuation.yield()
+        stopped.withLock { $0 = true }
       }
     }
     let request = Task {
       for try await _ in client.nthPrime(5) {}
     }
-    for await _ in started { break }
+    await waitUntil { started.withLock { $0 } }
     request.cancel()
-    for await _ in stopped { break }  // reached only if the computation was cancelled
+    await waitUntil { stopped.withLock { $0 } }
+    #expect(stopped.withLock { $0 }, "the computation behind the stream was cancelled")
     _ = await request.result
   }
 
@@ -70,5 +72,13 @@ struct NthPrimeClientTests {
     } matching: { issue in
       issue.description.contains("Unimplemented: NthPrimeClient.nthPrime was called with 7")
     }
+  }
+}
+
+/// Waits until `condition` holds, for 5 seconds at most.
+func waitUntil(_ condition: @Sendable () -> Bool) async {
+  let deadline = ContinuousClock.now + .seconds(5)
+  while !condition(), ContinuousClock.now < deadline {
+    try? await Task.sleep(for: .milliseconds(1))
   }
 }
