@@ -14,6 +14,9 @@ let package = Package(
     .library(name: "FavoritePrimes", targets: ["FavoritePrimes"]),
     .library(name: "AppFeature", targets: ["AppFeature"]),
     .library(name: "Presentation", targets: ["Presentation"]),
+    .library(name: "CompactPresentation", targets: ["CompactPresentation"]),
+    .library(name: "DesktopPresentation", targets: ["DesktopPresentation"]),
+    .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .executable(name: "primetime", targets: ["primetime"]),
   ],
   dependencies: [
@@ -23,6 +26,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
   ],
   targets: [
@@ -56,7 +60,22 @@ let package = Package(
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
       ]
     ),
-    .target(name: "Presentation", dependencies: ["AppFeature", "NthPrimeLookup"]),
+    .target(
+      name: "Presentation",
+      dependencies: ["AppFeature", "FavoritePrimes", "NthPrimeLookup", "PrimeDetail"]
+    ),
+    .target(
+      name: "CompactPresentation",
+      dependencies: ["AppFeature", "Counter", "FavoritePrimes", "Presentation"]
+    ),
+    .target(
+      name: "DesktopPresentation",
+      dependencies: ["AppFeature", "Counter", "FavoritePrimes", "Presentation"]
+    ),
+    .target(
+      name: "TerminalUI",
+      dependencies: ["CompactPresentation", "DesktopPresentation", "Presentation"]
+    ),
     .executableTarget(
       name: "primetime",
       dependencies: [
@@ -93,7 +112,16 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
-    .testTarget(name: "PresentationTests", dependencies: ["Presentation", "NthPrimeLookup"]),
+    .testTarget(
+      name: "PresentationTests",
+      dependencies: [
+        "AppFeature", "CompactPresentation", "ComposableCore", "ComposableTestSupport",
+        "DesktopPresentation", "NthPrimeLookup", "Presentation", "PrimeClients", "TerminalUI",
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ],
+      exclude: ["__Snapshots__"]
+    ),
     .testTarget(
       name: "PrimeClientsTests",
       dependencies: [

@@ -16,6 +16,22 @@ let package = Package(
   ],
   targets: [
     .executableTarget(
+      name: "AdapterBenchmarks",
+      dependencies: [
+        .product(name: "AppFeature", package: primeTime),
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "CompactPresentation", package: primeTime),
+        .product(name: "ComposableCore", package: primeTime),
+        .product(name: "DesktopPresentation", package: primeTime),
+        .product(name: "Presentation", package: primeTime),
+        .product(name: "PrimeClients", package: primeTime),
+        .product(name: "PrimeDetail", package: primeTime),
+        .product(name: "TerminalUI", package: primeTime),
+      ],
+      path: "AdapterBenchmarks",
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    .executableTarget(
       name: "EngineAnchors",
       dependencies: [.product(name: "PrimeEngine", package: primeTime)],
       path: "EngineAnchors"

@@ -47,6 +47,13 @@ public struct AppFeature: Reducer {
       favoritePrimes != (persistedFavoritePrimes ?? [])
     }
 
+    /// The view of the app from window `id`, if it is open.
+    public func windowContext(id: Int) -> WindowContext? {
+      windows[id: id].map {
+        WindowContext(window: $0, count: count, favoritePrimes: favoritePrimes, storage: storage)
+      }
+    }
+
     /// Each window's view of the app; writing one back updates the shared state it changed.
     public var windowContexts: IdentifiedArrayOf<WindowContext> {
       get {

@@ -14,6 +14,16 @@ public struct WindowContext: Identifiable, Equatable, Sendable {
   public var favoritePrimes: [Int]
   public var storage: FavoritePrimesFeature.StorageStatus
 
+  public init(
+    window: AppFeature.Window, count: Int = 0, favoritePrimes: [Int] = [],
+    storage: FavoritePrimesFeature.StorageStatus = .idle
+  ) {
+    self.window = window
+    self.count = count
+    self.favoritePrimes = favoritePrimes
+    self.storage = storage
+  }
+
   public var id: Int { window.id }
 
   public var counter: CounterFeature.State {

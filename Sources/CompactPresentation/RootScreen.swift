@@ -1,0 +1,23 @@
+import AppFeature
+
+/// The first screen on a touch device: a list leading to the counter and the favorites.
+public enum RootScreen {
+  public struct State: Equatable, Sendable {
+    public var navigationTitle = "State management"
+    public var rows = ["Counter demo", "Favorite primes"]
+
+    public init() {}
+  }
+
+  public enum Action: Equatable, Sendable {
+    case counterRowTapped
+    case favoritesRowTapped
+
+    public var featureAction: WindowContext.Action {
+      switch self {
+      case .counterRowTapped: .navigated(to: .counter)
+      case .favoritesRowTapped: .navigated(to: .favorites)
+      }
+    }
+  }
+}

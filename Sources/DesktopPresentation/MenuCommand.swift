@@ -1,0 +1,63 @@
+/// A command of the desktop app's menu bar, with its keyboard shortcut.
+public enum MenuCommand: CaseIterable, Equatable, Sendable {
+  case increment
+  case decrement
+  case isThisPrime
+  case nthPrime
+  case save
+  case load
+  case newWindow
+  case closeWindow
+
+  public var title: String {
+    switch self {
+    case .increment: "Increment"
+    case .decrement: "Decrement"
+    case .isThisPrime: "Is This Prime?"
+    case .nthPrime: "What Is the Nth Prime?"
+    case .save: "Save Favorites"
+    case .load: "Load Favorites"
+    case .newWindow: "New Window"
+    case .closeWindow: "Close Window"
+    }
+  }
+
+  public var shortcut: KeyboardShortcut {
+    switch self {
+    case .increment: KeyboardShortcut("=")
+    case .decrement: KeyboardShortcut("-")
+    case .isThisPrime: KeyboardShortcut("p")
+    case .nthPrime: KeyboardShortcut("t")
+    case .save: KeyboardShortcut("s")
+    case .load: KeyboardShortcut("o")
+    case .newWindow: KeyboardShortcut("n")
+    case .closeWindow: KeyboardShortcut("w")
+    }
+  }
+}
+
+/// A key pressed with the command key ("⌘S"); a terminal reads it as Ctrl with a letter.
+public struct KeyboardShortcut: Equatable, Sendable, CustomStringConvertible {
+  public var key: Character
+
+  public init(_ key: Character) {
+    self.key = key
+  }
+
+  public var description: String { "⌘" + key.uppercased() }
+}
+
+/// A menu command as the menu shows it now.
+public struct MenuItem: Equatable, Sendable {
+  public var command: MenuCommand
+  public var title: String
+  public var shortcut: KeyboardShortcut
+  public var isEnabled: Bool
+
+  public init(_ command: MenuCommand, isEnabled: Bool) {
+    self.command = command
+    title = command.title
+    shortcut = command.shortcut
+    self.isEnabled = isEnabled
+  }
+}

@@ -1,0 +1,73 @@
+import AppFeature
+import ComposableCore
+import Foundation
+import PrimeClients
+import Synchronization
+import Testing
+
+/// An n-th prime client the test answers by hand, so a flow can stop while a request runs.
+final class ManualNthPrime: Sendable {
+  private let requests = Mutex<
+    [Int: AsyncThrowingStream<NthPrimeEvent, any Error>.Continuation]
+  >([:])
+
+  var client: NthPrimeClient {
+    NthPrimeClient { n in
+      AsyncThrowingStream { continuation in
+        self.requests.withLock { $0[n] = continuation }
+      }
+    }
+  }
+
+  func isRunning(_ n: Int) -> Bool { requests.withLock { $0[n] != nil } }
+
+  func progress(_ n: Int, _ fraction: Double) {
+    _ = requests.withLock { $0[n]?.yield(.progress(fraction)) }
+  }
+
+  func answer(_ n: Int, _ prime: UInt64) {
+    let continuation = requests.withLock { $0.removeValue(forKey: n) }
+    continuation?.yield(.prime(prime))
+    continuation?.finish()
+  }
+}
+
+/// Answers from the first primes at once; n < 1 fails as the engine does.
+let smallPrimes = NthPrimeClient.answering { n in
+  let primes: [UInt64] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47]
+  guard primes.indices.contains(n - 1) else { throw TestFailure("there is no \(n)th prime") }
+  return primes[n - 1]
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+let launchDate = Date(timeIntervalSince1970: 1_700_000_000)
+
+@MainActor
+func makeAppStore(
+  _ state: AppFeature.State = AppFeature.State(), nthPrime: NthPrimeClient = smallPrimes,
+  storage: FavoritesStorage = .inMemory()
+) -> Store<AppFeature.State, AppFeature.Action> {
+  Store(
+    initialState: state,
+    reducer: AppFeature(
+      primality: .live, nthPrime: nthPrime, storage: storage, date: .constant(launchDate)))
+}
+
+/// Waits (at most 2 s) until `condition` holds, recording an issue if it never does.
+@MainActor
+func eventually(
+  _ condition: @MainActor () -> Bool, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) async {
+  let deadline = ContinuousClock.now + .seconds(2)
+  while !condition() {
+    if ContinuousClock.now > deadline {
+      Issue.record("Condition never held", sourceLocation: sourceLocation)
+      return
+    }
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+}

@@ -1,0 +1,181 @@
+import AppFeature
+import CompactPresentation
+import Counter
+import DesktopPresentation
+import FavoritePrimes
+import Foundation
+import NthPrimeLookup
+import Presentation
+import PrimeDetail
+import Testing
+
+/// Every view action of every adapter, with the one feature action it stands for.
+struct MappingTests {
+  @Test func touchActions() {
+    let table: [(CompactApp.Action, WindowContext.Action)] = [
+      (.root(.counterRowTapped), .navigated(to: .counter)),
+      (.root(.favoritesRowTapped), .navigated(to: .favorites)),
+      (.backTapped, .navigated(to: .home)),
+      (.counter(.decrementTapped), .counter(.decrement)),
+      (.counter(.incrementTapped), .counter(.increment)),
+      (.counter(.isPrimeTapped), .counter(.showPrimeDetail)),
+      (.counter(.nthPrimeTapped), .counter(.requestNthPrime)),
+      (.counter(.doubleTapped), .counter(.requestNthPrime)),
+      (.counter(.cancelNthPrimeTapped), .counter(.lookup(.cancel))),
+      (.counter(.primeModalDismissed), .counter(.primeDetailDismissed)),
+      (.counter(.primePopoverDismissed), .counter(.primeDetailDismissed)),
+      (.counter(.alertDismissed), .counter(.lookup(.outcomeDismissed))),
+      (
+        .counter(.primeDetail(.saveToFavoritesPressed)),
+        .counter(.primeDetail(.saveToFavorites))
+      ),
+      (
+        .counter(.primeDetail(.removeFromFavoritesPressed)),
+        .counter(.primeDetail(.removeFromFavorites))
+      ),
+      (.favorites(.rowTapped(prime: 5)), .favorites(.favoriteSelected(5))),
+      (
+        .favorites(.rowsSwipedToDelete(atOffsets: [1])),
+        .favorites(.delete(atOffsets: [1]))
+      ),
+      (.favorites(.saveTapped), .favorites(.save)),
+      (.favorites(.loadTapped), .favorites(.load)),
+      (.favorites(.cancelNthPrimeTapped), .favorites(.lookup(.cancel))),
+      (.favorites(.alertDismissed), .favorites(.lookup(.outcomeDismissed))),
+    ]
+    for (viewAction, featureAction) in table {
+      #expect(viewAction.featureAction == featureAction, "\(viewAction)")
+    }
+  }
+
+  @Test func desktopActions() {
+    let id = 3
+    func window(_ action: WindowContext.Action) -> AppFeature.Action {
+      .window(.element(id: id, action: action))
+    }
+    let table: [(DesktopWindow.Action, AppFeature.Action)] = [
+      (.counter(.decrementClicked), window(.counter(.decrement))),
+      (.counter(.incrementClicked), window(.counter(.increment))),
+      (.counter(.isPrimeClicked), window(.counter(.showPrimeDetail))),
+      (.counter(.nthPrimeClicked), window(.counter(.requestNthPrime))),
+      (.counter(.cancelNthPrimeClicked), window(.counter(.lookup(.cancel)))),
+      (.counter(.primePopoverDismissed), window(.counter(.primeDetailDismissed))),
+      (.counter(.primeSheetDismissed), window(.counter(.primeDetailDismissed))),
+      (.counter(.alertDismissed), window(.counter(.lookup(.outcomeDismissed)))),
+      (
+        .counter(.primeDetail(.saveToFavoritesPressed)),
+        window(.counter(.primeDetail(.saveToFavorites)))
+      ),
+      (.sidebar(.rowDoubleClicked(prime: 7)), window(.favorites(.favoriteSelected(7)))),
+      (
+        .sidebar(.deleteClicked(atOffsets: [0, 2])), window(.favorites(.delete(atOffsets: [0, 2])))
+      ),
+      (.sidebar(.saveClicked), window(.favorites(.save))),
+      (.sidebar(.loadClicked), window(.favorites(.load))),
+      (.sidebar(.cancelNthPrimeClicked), window(.favorites(.lookup(.cancel)))),
+      (.sidebar(.alertDismissed), window(.favorites(.lookup(.outcomeDismissed)))),
+      (.menu(.increment), window(.counter(.increment))),
+      (.menu(.decrement), window(.counter(.decrement))),
+      (.menu(.isThisPrime), window(.counter(.showPrimeDetail))),
+      (.menu(.nthPrime), window(.counter(.requestNthPrime))),
+      (.menu(.save), window(.favorites(.save))),
+      (.menu(.load), window(.favorites(.load))),
+      (.menu(.newWindow), .windowOpened),
+      (.menu(.closeWindow), .windowClosed(id: id)),
+    ]
+    for (viewAction, featureAction) in table {
+      #expect(viewAction.featureAction(windowID: id) == featureAction, "\(viewAction)")
+    }
+    #expect(
+      Set(table.compactMap { if case .menu(let command) = $0.0 { command } else { nil } }).count
+        == MenuCommand.allCases.count)
+  }
+
+  /// Feature states at the edges: the mappings answer for each, and the same input gives the
+  /// same view state.
+  static let edgeStates: [AppFeature.State] = {
+    var states: [AppFeature.State] = []
+    for count in [Int.min, -1, 0, 1, 2, 4, 7, 97, Int.max] {
+      for screen in [AppFeature.Screen.home, .counter, .favorites] {
+        var state = AppFeature.State(count: count, favoritePrimes: [2, 3, 5, 97])
+        state.windows[0].screen = screen
+        states.append(state)
+      }
+    }
+    var busy = AppFeature.State(count: 12, favoritePrimes: [5], storage: .failed("disk full"))
+    busy.windows[0].screen = .counter
+    busy.windows[0].primeFacts = PrimeFacts(
+      isPrime: false, smallestFactor: 2, previousPrime: 11, nextPrime: 13)
+    busy.windows[0].counterLookup = .init(request: .init(n: 12, progress: 0.25))
+    busy.windows[0].favoritesLookup = .init(outcome: .failure(n: 0, message: "no 0th prime"))
+    states.append(busy)
+    return states
+  }()
+
+  @Test(arguments: edgeStates)
+  func mappingsAreTotalAndPure(_ state: AppFeature.State) throws {
+    let context = try #require(state.windowContext(id: 0))
+    for device in DeviceStatus.allCases {
+      #expect(
+        CompactApp.State(context, device: device) == CompactApp.State(context, device: device))
+    }
+    #expect(DesktopWindow.State(state, windowID: 0) == DesktopWindow.State(state, windowID: 0))
+  }
+
+  @Test func theCounterAtItsBoundsDisablesItsButton() throws {
+    var state = AppFeature.State(count: .max)
+    state.windows[0].screen = .counter
+    let touch = try #require(counterScreen(state, device: .compact))
+    #expect(touch.isIncrementEnabled == false)
+    #expect(touch.isDecrementEnabled == true)
+    #expect(touch.nthPrimeButtonTitle == "What is the 9,223,372,036,854,775,807th prime?")
+    let desktop = try #require(DesktopWindow.State(state, windowID: 0))
+    #expect(desktop.menu.first { $0.command == .increment }?.isEnabled == false)
+  }
+
+  @Test func aRequestInFlightDisablesTheCountAndTheQuestion() throws {
+    var state = AppFeature.State(count: 7)
+    state.windows[0].screen = .counter
+    state.windows[0].counterLookup = .init(request: .init(n: 7, progress: 0.5))
+    let touch = try #require(counterScreen(state, device: .regular))
+    #expect(!touch.isIncrementEnabled && !touch.isDecrementEnabled)
+    #expect(!touch.isNthPrimeButtonEnabled)
+    #expect(
+      touch.nthPrimeProgress == NthPrimeProgress(title: "Finding the 7th prime", fraction: 0.5))
+  }
+
+  @Test func theDetailSaysWhatTheNumberIs() {
+    let composite = PrimeDetailView.State(
+      PrimeDetailFeature.State(
+        count: 1_001, favoritePrimes: [],
+        facts: PrimeFacts(isPrime: false, smallestFactor: 7, previousPrime: 997, nextPrime: 1_009)))
+    #expect(composite.title == "1,001 is not prime")
+    #expect(composite.facts == ["Smallest factor: 7", "Previous prime: 997", "Next prime: 1,009"])
+    #expect(composite.favoriteButton == nil)
+    let favorite = PrimeDetailView.State(
+      PrimeDetailFeature.State(
+        count: 2, favoritePrimes: [2],
+        facts: PrimeFacts(isPrime: true, smallestFactor: nil, previousPrime: nil, nextPrime: 3)))
+    #expect(favorite.title == "2 is prime")
+    #expect(favorite.favoriteButton == .remove)
+    #expect(favorite.favoriteButton?.action.featureAction == .removeFromFavorites)
+  }
+
+  @Test func storageStatusReadsAsASentence() {
+    let statuses: [FavoritePrimesFeature.StorageStatus] = [
+      .idle, .loading, .loaded, .saving, .saved, .failed("cannot save to /x: read-only"),
+    ]
+    #expect(
+      statuses.map(\.text) == [
+        nil, "Loading…", "Loaded", "Saving…", "Saved", "Failed: cannot save to /x: read-only",
+      ])
+    #expect(statuses.map(\.isIdle) == [true, false, true, false, true, true])
+  }
+}
+
+func counterScreen(_ state: AppFeature.State, device: DeviceStatus) -> CounterScreen.State? {
+  guard let context = state.windowContext(id: state.windows[0].id),
+    case .counter(let counter) = CompactApp.State(context, device: device).destination
+  else { return nil }
+  return counter
+}
