@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "CompactPresentation", targets: ["CompactPresentation"]),
     .library(name: "DesktopPresentation", targets: ["DesktopPresentation"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
+    .library(name: "TerminalApp", targets: ["TerminalApp"]),
     .executable(name: "primetime", targets: ["primetime"]),
   ],
   dependencies: [
@@ -76,10 +77,17 @@ let package = Package(
       name: "TerminalUI",
       dependencies: ["CompactPresentation", "DesktopPresentation", "Presentation"]
     ),
+    .target(
+      name: "TerminalApp",
+      dependencies: [
+        "AppFeature", "CompactPresentation", "ComposableCore", "DesktopPresentation",
+        "Presentation", "PrimeClients", "TerminalUI",
+      ]
+    ),
     .executableTarget(
       name: "primetime",
       dependencies: [
-        "PrimeEngine",
+        "PrimeClients", "PrimeEngine", "Presentation", "TerminalApp",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -121,6 +129,10 @@ let package = Package(
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ],
       exclude: ["__Snapshots__"]
+    ),
+    .testTarget(
+      name: "TerminalAppTests",
+      dependencies: ["AppFeature", "Presentation", "PrimeClients", "TerminalApp", "TerminalUI"]
     ),
     .testTarget(
       name: "PrimeClientsTests",

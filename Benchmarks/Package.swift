@@ -26,6 +26,7 @@ let package = Package(
         .product(name: "Presentation", package: primeTime),
         .product(name: "PrimeClients", package: primeTime),
         .product(name: "PrimeDetail", package: primeTime),
+        .product(name: "TerminalApp", package: primeTime),
         .product(name: "TerminalUI", package: primeTime),
       ],
       path: "AdapterBenchmarks",

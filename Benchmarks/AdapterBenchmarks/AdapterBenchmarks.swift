@@ -7,11 +7,13 @@ import Foundation
 import Presentation
 import PrimeClients
 import PrimeDetail
+import TerminalApp
 import TerminalUI
 
 // mapping.*       one feature state → view state mapping per screen (1,000 per iteration,
 //                 so the wall clock reads in ns per 1,000 mappings)
 // render.*        one terminal frame drawn from a view state, per layout
+// firstFrame.*    a new app host: store, favorites loaded (in memory), the first screen drawn
 // threeWindows.*  a full app with three desktop windows observed; notificationsPerAction
 //                 counts the windows told of a change
 
@@ -107,6 +109,23 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark("render.desktop", configuration: perMapping()) { benchmark in
     let view = DesktopWindow.State(counter, windowID: 0)!
     measure(benchmark) { blackHole(DesktopLayout.render(view, columns: 140, rows: 40)) }
+  }
+
+  for device in DeviceStatus.allCases {
+    Benchmark(
+      "firstFrame.\(device.rawValue)",
+      configuration: .init(
+        metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds,
+        maxDuration: .seconds(2))
+    ) { @MainActor benchmark async in
+      for _ in benchmark.scaledIterations {
+        let host = AppHost(
+          storage: .inMemory([2, 3, 5, 7]), nthPrime: .never, size: .standard(for: device),
+          layout: device)
+        await host.launch()
+        blackHole(host.screen())
+      }
+    }
   }
 
   let perMille = perMapping([.custom("notificationsPerAction", useScalingFactor: false)])

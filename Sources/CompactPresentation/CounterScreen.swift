@@ -41,6 +41,8 @@ public enum CounterScreen {
   public enum Action: Equatable, Sendable {
     case decrementTapped
     case incrementTapped
+    /// A count typed into the count's field.
+    case countEntered(Int)
     case isPrimeTapped
     case nthPrimeTapped
     case cancelNthPrimeTapped
@@ -54,6 +56,7 @@ public enum CounterScreen {
       switch self {
       case .decrementTapped: .decrement
       case .incrementTapped: .increment
+      case .countEntered(let count): .countEntered(count)
       case .isPrimeTapped: .showPrimeDetail
       case .nthPrimeTapped, .doubleTapped: .requestNthPrime
       case .cancelNthPrimeTapped: .lookup(.cancel)

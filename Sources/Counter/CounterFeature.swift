@@ -49,6 +49,8 @@ public struct CounterFeature: Reducer {
   public enum Action: Equatable, Sendable {
     case increment
     case decrement
+    /// The person typed a count (a terminal, a text field): it replaces the count.
+    case countEntered(Int)
     case showPrimeDetail
     case primeDetailDismissed
     case requestNthPrime
@@ -79,6 +81,8 @@ public struct CounterFeature: Reducer {
             if state.canIncrement { state.count += 1 }
           case .decrement:
             if state.canDecrement { state.count -= 1 }
+          case .countEntered(let count):
+            if state.isCountChangeEnabled { state.count = count }
           case .showPrimeDetail:
             state.primeFacts = PrimeFacts(of: state.count, primality: primality)
           case .primeDetailDismissed:

@@ -37,6 +37,8 @@ public enum CounterPane {
   public enum Action: Equatable, Sendable {
     case decrementClicked
     case incrementClicked
+    /// A count typed into the count's field.
+    case countEntered(Int)
     case isPrimeClicked
     case nthPrimeClicked
     case cancelNthPrimeClicked
@@ -49,6 +51,7 @@ public enum CounterPane {
       switch self {
       case .decrementClicked: .decrement
       case .incrementClicked: .increment
+      case .countEntered(let count): .countEntered(count)
       case .isPrimeClicked: .showPrimeDetail
       case .nthPrimeClicked: .requestNthPrime
       case .cancelNthPrimeClicked: .lookup(.cancel)

@@ -8,19 +8,28 @@ public enum CompactLayout {
   public typealias Command = KeyCommand<CompactApp.Action>
 
   /// The keys that work on this screen now, in the order they are listed.
-  public static func bindings(_ state: CompactApp.State, focus: ListFocus = .init())
+  public static func bindings(_ state: CompactApp.State, focus: KeyboardFocus = .init())
     -> [KeyBinding<Command>]
   {
     switch state.destination {
     case nil:
       return [
-        KeyBinding([.character("c")], "counter", .send(.root(.counterRowTapped))),
-        KeyBinding([.character("f")], "favorites", .send(.root(.favoritesRowTapped))),
+        KeyBinding([.character("c")], "counter", .openCounter, .send(.root(.counterRowTapped))),
+        KeyBinding(
+          [.character("f")], "favorites", .openFavorites, .send(.root(.favoritesRowTapped))),
       ]
     case .counter(let counter):
-      return counterBindings(counter).map { binding in
-        KeyBinding(binding.keys, binding.label, .send(binding.action))
+      if focus.entry != nil {
+        return CountEntry.bindings(focus) { .counter(.countEntered($0)) }
       }
+      var bindings = counterBindings(counter).map { binding in
+        KeyBinding(binding.keys, binding.label, binding.intent, Command.send(binding.action))
+      }
+      if counter.alert == nil && counter.primeDetail == nil && counter.isIncrementEnabled {
+        bindings.insert(
+          contentsOf: CountEntry.bindings(focus) { .counter(.countEntered($0)) }, at: 0)
+      }
+      return bindings
     case .favorites(let favorites):
       return favoritesBindings(favorites, focus: focus)
     }
@@ -30,7 +39,7 @@ public enum CompactLayout {
     -> [KeyBinding<CompactApp.Action>]
   {
     if counter.alert != nil {
-      return [KeyBinding([.enter, .escape], "OK", .counter(.alertDismissed))]
+      return [KeyBinding([.enter, .escape], "OK", .dismiss, .counter(.alertDismissed))]
     }
     if let detail = counter.primeDetail {
       var bindings: [KeyBinding<CompactApp.Action>] = []
@@ -38,66 +47,73 @@ public enum CompactLayout {
         bindings.append(
           KeyBinding(
             [.character("f")], button == .save ? "save" : "remove",
+            button == .save ? .saveFavorite : .removeFavorite,
             .counter(.primeDetail(button.action))))
       }
       let dismissed: CounterScreen.Action =
         counter.isPrimeModalShown ? .primeModalDismissed : .primePopoverDismissed
-      bindings.append(KeyBinding([.escape], "close", .counter(dismissed)))
+      bindings.append(KeyBinding([.escape], "close", .dismiss, .counter(dismissed)))
       return bindings
     }
     var bindings: [KeyBinding<CompactApp.Action>] = []
     if counter.isDecrementEnabled {
-      bindings.append(KeyBinding([.character("-")], "decrement", .counter(.decrementTapped)))
+      bindings.append(
+        KeyBinding([.character("-")], "decrement", .decrement, .counter(.decrementTapped)))
     }
     if counter.isIncrementEnabled {
       bindings.append(
-        KeyBinding([.character("+"), .character("=")], "increment", .counter(.incrementTapped)))
+        KeyBinding(
+          [.character("+"), .character("=")], "increment", .increment, .counter(.incrementTapped)))
     }
-    bindings.append(KeyBinding([.character("p")], "is it prime?", .counter(.isPrimeTapped)))
+    bindings.append(
+      KeyBinding([.character("p")], "is it prime?", .isPrime, .counter(.isPrimeTapped)))
     if counter.isNthPrimeButtonEnabled {
-      bindings.append(KeyBinding([.character("n")], "n-th prime", .counter(.nthPrimeTapped)))
+      bindings.append(
+        KeyBinding([.character("n")], "n-th prime", .nthPrime, .counter(.nthPrimeTapped)))
     }
     if counter.nthPrimeProgress != nil {
-      bindings.append(KeyBinding([.escape], "cancel", .counter(.cancelNthPrimeTapped)))
+      bindings.append(KeyBinding([.escape], "cancel", .cancel, .counter(.cancelNthPrimeTapped)))
     }
-    bindings.append(KeyBinding([.character("b"), .left], "back", .backTapped))
+    bindings.append(KeyBinding([.character("b"), .left], "back", .back, .backTapped))
     return bindings
   }
 
-  private static func favoritesBindings(_ favorites: FavoritesScreen.State, focus: ListFocus)
+  private static func favoritesBindings(_ favorites: FavoritesScreen.State, focus: KeyboardFocus)
     -> [KeyBinding<Command>]
   {
     if favorites.alert != nil {
-      return [KeyBinding([.enter, .escape], "OK", .send(.favorites(.alertDismissed)))]
+      return [KeyBinding([.enter, .escape], "OK", .dismiss, .send(.favorites(.alertDismissed)))]
     }
     var bindings: [KeyBinding<Command>] = []
     if favorites.rows.indices.contains(focus.cursor) {
       let row = favorites.rows[focus.cursor]
       bindings += [
-        KeyBinding([.down], "next", .moveCursor(by: 1)),
-        KeyBinding([.up], "previous", .moveCursor(by: -1)),
-        KeyBinding([.enter], "n-th prime", .send(.favorites(.rowTapped(prime: row.prime)))),
+        KeyBinding([.down], "next", .down, .moveCursor(by: 1)),
+        KeyBinding([.up], "previous", .up, .moveCursor(by: -1)),
         KeyBinding(
-          [.character("d"), .delete], "delete",
+          [.enter], "n-th prime", .choose, .send(.favorites(.rowTapped(prime: row.prime)))),
+        KeyBinding(
+          [.character("d"), .delete], "delete", .delete,
           .send(.favorites(.rowsSwipedToDelete(atOffsets: [focus.cursor])))),
       ]
     }
     if favorites.isSaveEnabled {
-      bindings.append(KeyBinding([.character("s")], "save", .send(.favorites(.saveTapped))))
+      bindings.append(KeyBinding([.character("s")], "save", .save, .send(.favorites(.saveTapped))))
     }
     if favorites.isLoadEnabled {
-      bindings.append(KeyBinding([.character("l")], "load", .send(.favorites(.loadTapped))))
+      bindings.append(KeyBinding([.character("l")], "load", .load, .send(.favorites(.loadTapped))))
     }
     if favorites.nthPrimeProgress != nil {
-      bindings.append(KeyBinding([.escape], "cancel", .send(.favorites(.cancelNthPrimeTapped))))
+      bindings.append(
+        KeyBinding([.escape], "cancel", .cancel, .send(.favorites(.cancelNthPrimeTapped))))
     }
-    bindings.append(KeyBinding([.character("b"), .left], "back", .send(.backTapped)))
+    bindings.append(KeyBinding([.character("b"), .left], "back", .back, .send(.backTapped)))
     return bindings
   }
 
   /// The screen as `rows` lines of `columns` characters; `extraHints` are the app's own keys.
   public static func render(
-    _ state: CompactApp.State, focus: ListFocus = .init(), columns: Int, rows: Int,
+    _ state: CompactApp.State, focus: KeyboardFocus = .init(), columns: Int, rows: Int,
     extraHints: [String] = []
   ) -> [String] {
     var canvas = Canvas(columns: columns, rows: rows)
@@ -111,7 +127,7 @@ public enum CompactLayout {
         canvas.write("\(title)  ›", row: 3 + index * 2, column: 2)
       }
     case .counter(let counter):
-      drawCounter(counter, on: &canvas, bottom: bottom)
+      drawCounter(counter, entry: focus.entry, on: &canvas, bottom: bottom)
     case .favorites(let favorites):
       drawFavorites(favorites, focus: focus, on: &canvas, bottom: bottom)
     }
@@ -128,7 +144,7 @@ public enum CompactLayout {
   }
 
   private static func drawCounter(
-    _ counter: CounterScreen.State, on canvas: inout Canvas, bottom: Int
+    _ counter: CounterScreen.State, entry: String?, on canvas: inout Canvas, bottom: Int
   ) {
     drawNavigationBar(counter.navigationTitle, on: &canvas)
     // Compact centres the controls; regular keeps them left so the popover fits beside them.
@@ -142,7 +158,8 @@ public enum CompactLayout {
     }
     let decrement = Canvas.button("-", isEnabled: counter.isDecrementEnabled)
     let increment = Canvas.button("+", isEnabled: counter.isIncrementEnabled)
-    place("\(decrement)   \(counter.count)   \(increment)", row: 3)
+    place("\(decrement)   \(CountEntry.display(entry) ?? counter.count)   \(increment)", row: 3)
+    if let problem = CountEntry.problem(entry) { place(problem, row: 4) }
     let isPrimeButton = Canvas.button(counter.isPrimeButtonTitle)
     place(isPrimeButton, row: 5)
     place(
@@ -167,7 +184,7 @@ public enum CompactLayout {
   }
 
   private static func drawFavorites(
-    _ favorites: FavoritesScreen.State, focus: ListFocus, on canvas: inout Canvas, bottom: Int
+    _ favorites: FavoritesScreen.State, focus: KeyboardFocus, on canvas: inout Canvas, bottom: Int
   ) {
     let save = favorites.isSaveEnabled ? "Save" : "    "
     let load = favorites.isLoadEnabled ? "Load" : "    "

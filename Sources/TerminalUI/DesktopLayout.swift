@@ -10,16 +10,19 @@ public enum DesktopLayout {
   static let sidebarWidth = 30
 
   /// The keys that work in this window now, in the order they are listed.
-  public static func bindings(_ state: DesktopWindow.State, focus: ListFocus = .init())
+  public static func bindings(_ state: DesktopWindow.State, focus: KeyboardFocus = .init())
     -> [KeyBinding<Command>]
   {
     let counter = state.counter
     let sidebar = state.sidebar
     if counter.alert != nil {
-      return [KeyBinding([.enter, .escape], "OK", .send(.counter(.alertDismissed)))]
+      return [KeyBinding([.enter, .escape], "OK", .dismiss, .send(.counter(.alertDismissed)))]
     }
     if sidebar.alert != nil {
-      return [KeyBinding([.enter, .escape], "OK", .send(.sidebar(.alertDismissed)))]
+      return [KeyBinding([.enter, .escape], "OK", .dismiss, .send(.sidebar(.alertDismissed)))]
+    }
+    if focus.entry != nil {
+      return CountEntry.bindings(focus) { .counter(.countEntered($0)) }
     }
     if let detail = counter.primeDetail {
       var bindings: [KeyBinding<Command>] = []
@@ -27,38 +30,58 @@ public enum DesktopLayout {
         bindings.append(
           KeyBinding(
             [.character("f")], button == .save ? "save" : "remove",
+            button == .save ? .saveFavorite : .removeFavorite,
             .send(.counter(.primeDetail(button.action)))))
       }
       let dismissed: CounterPane.Action =
         counter.isPrimePopoverShown ? .primePopoverDismissed : .primeSheetDismissed
-      bindings.append(KeyBinding([.escape], "close", .send(.counter(dismissed))))
+      bindings.append(KeyBinding([.escape], "close", .dismiss, .send(.counter(dismissed))))
       return bindings
     }
     var bindings: [KeyBinding<Command>] = state.menu.filter(\.isEnabled).map { item in
-      KeyBinding(keys(for: item.command), item.title, .send(.menu(item.command)))
+      KeyBinding(
+        keys(for: item.command), item.title, intent(for: item.command), .send(.menu(item.command)))
+    }
+    if counter.isIncrementEnabled {
+      bindings += CountEntry.bindings(focus) { .counter(.countEntered($0)) }
     }
     if sidebar.rows.indices.contains(focus.cursor) {
       bindings += [
-        KeyBinding([.down], "next", .moveCursor(by: 1)),
-        KeyBinding([.up], "previous", .moveCursor(by: -1)),
-        KeyBinding([.character(" ")], "select", .toggleSelection),
+        KeyBinding([.down], "next", .down, .moveCursor(by: 1)),
+        KeyBinding([.up], "previous", .up, .moveCursor(by: -1)),
+        KeyBinding([.character(" ")], "select", .select, .toggleSelection),
         KeyBinding(
-          [.enter], "n-th prime",
+          [.enter], "n-th prime", .choose,
           .send(.sidebar(.rowDoubleClicked(prime: sidebar.rows[focus.cursor].prime)))),
       ]
     }
     if sidebar.isDeleteEnabled {
       bindings.append(
         KeyBinding(
-          [.character("d"), .delete], "delete selected",
+          [.character("d"), .delete], "delete selected", .delete,
           .send(.sidebar(.deleteClicked(atOffsets: sidebar.selectedOffsets)))))
     }
     if counter.nthPrimeProgress != nil {
-      bindings.append(KeyBinding([.escape], "cancel", .send(.counter(.cancelNthPrimeClicked))))
+      bindings.append(
+        KeyBinding([.escape], "cancel", .cancel, .send(.counter(.cancelNthPrimeClicked))))
     } else if sidebar.nthPrimeProgress != nil {
-      bindings.append(KeyBinding([.escape], "cancel", .send(.sidebar(.cancelNthPrimeClicked))))
+      bindings.append(
+        KeyBinding([.escape], "cancel", .cancel, .send(.sidebar(.cancelNthPrimeClicked))))
     }
     return bindings
+  }
+
+  static func intent(for command: MenuCommand) -> Intent {
+    switch command {
+    case .increment: .increment
+    case .decrement: .decrement
+    case .isThisPrime: .isPrime
+    case .nthPrime: .nthPrime
+    case .save: .save
+    case .load: .load
+    case .newWindow: .newWindow
+    case .closeWindow: .closeWindow
+    }
   }
 
   /// A menu shortcut's keys: Ctrl with its letter, or the symbol itself.
@@ -72,7 +95,7 @@ public enum DesktopLayout {
 
   /// The window as `rows` lines of `columns` characters; `extraHints` are the app's own keys.
   public static func render(
-    _ state: DesktopWindow.State, focus: ListFocus = .init(), columns: Int, rows: Int,
+    _ state: DesktopWindow.State, focus: KeyboardFocus = .init(), columns: Int, rows: Int,
     extraHints: [String] = []
   ) -> [String] {
     var canvas = Canvas(columns: columns, rows: rows)
@@ -89,7 +112,7 @@ public enum DesktopLayout {
     canvas.rule(row: 2)
     for row in 3..<bottom { canvas.write("│", row: row, column: sidebarWidth) }
     drawSidebar(state.sidebar, focus: focus, on: &canvas, bottom: bottom)
-    drawCounter(state.counter, on: &canvas, bottom: bottom)
+    drawCounter(state.counter, entry: focus.entry, on: &canvas, bottom: bottom)
     if let alert = state.counter.alert ?? state.sidebar.alert {
       canvas.drawAlert(alert, top: 3, bottom: bottom)
     }
@@ -97,7 +120,7 @@ public enum DesktopLayout {
   }
 
   private static func drawSidebar(
-    _ sidebar: FavoritesSidebar.State, focus: ListFocus, on canvas: inout Canvas, bottom: Int
+    _ sidebar: FavoritesSidebar.State, focus: KeyboardFocus, on canvas: inout Canvas, bottom: Int
   ) {
     let width = sidebarWidth - 2
     canvas.write(sidebar.title, row: 3, column: 1, width: width)
@@ -121,12 +144,14 @@ public enum DesktopLayout {
   }
 
   private static func drawCounter(
-    _ counter: CounterPane.State, on canvas: inout Canvas, bottom: Int
+    _ counter: CounterPane.State, entry: String?, on canvas: inout Canvas, bottom: Int
   ) {
     let column = sidebarWidth + 4
     let decrement = Canvas.button("-", isEnabled: counter.isDecrementEnabled)
     let increment = Canvas.button("+", isEnabled: counter.isIncrementEnabled)
-    canvas.write("\(decrement)   \(counter.count)   \(increment)", row: 4, column: column)
+    let count = CountEntry.display(entry) ?? counter.count
+    canvas.write("\(decrement)   \(count)   \(increment)", row: 4, column: column)
+    if let problem = CountEntry.problem(entry) { canvas.write(problem, row: 5, column: column) }
     let isPrimeButton = Canvas.button(counter.isPrimeButtonTitle)
     canvas.write(isPrimeButton, row: 6, column: column)
     canvas.write(

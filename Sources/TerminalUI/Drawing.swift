@@ -81,7 +81,9 @@ extension Canvas {
   /// The key hints at the bottom, above nothing; returns the first row they use.
   @discardableResult
   mutating func drawHints(_ hints: [String]) -> Int {
-    let lines = Canvas.wrap(hints, width: columns - 2)
+    let width = columns - 2
+    let lines = Canvas.wrap(
+      hints.flatMap { $0.count > width ? Canvas.wrap($0, width: width) : [$0] }, width: width)
     let first = rows - lines.count
     rule(row: first - 1)
     for (index, line) in lines.enumerated() { write(line, row: first + index, column: 1) }

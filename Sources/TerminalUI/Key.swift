@@ -36,16 +36,24 @@ public struct KeyBinding<Action: Sendable>: Sendable {
   public var keys: [Key]
   /// "increment", shown after the first key.
   public var label: String
+  /// What the person means by it, the same in every layout: how a script names it.
+  public var intent: Intent
   public var action: Action
+  /// How the hint names the keys, when the first key alone would not say it ("0-9").
+  public var keysTitle: String?
 
-  public init(_ keys: [Key], _ label: String, _ action: Action) {
+  public init(
+    _ keys: [Key], _ label: String, _ intent: Intent, _ action: Action, keysTitle: String? = nil
+  ) {
     self.keys = keys
     self.label = label
+    self.intent = intent
     self.action = action
+    self.keysTitle = keysTitle
   }
 
   /// "+ increment".
-  public var hint: String { "\(keys[0]) \(label)" }
+  public var hint: String { "\(keysTitle ?? keys[0].description) \(label)" }
 }
 
 extension Array {
@@ -53,4 +61,42 @@ extension Array {
   public func action<Action>(for key: Key) -> Action? where Element == KeyBinding<Action> {
     first { $0.keys.contains(key) }?.action
   }
+
+  /// The binding for `intent` on this screen, if it has one now.
+  public func binding<Action>(for intent: Intent) -> Element?
+  where Element == KeyBinding<Action> {
+    first { $0.intent == intent }
+  }
+}
+
+/// Something a person can mean to do, whatever the layout: the words of a script.
+public enum Intent: String, CaseIterable, Sendable {
+  case openCounter = "open-counter"
+  case openFavorites = "open-favorites"
+  case back
+  case increment
+  case decrement
+  case isPrime = "is-prime"
+  case nthPrime = "nth-prime"
+  case cancel
+  /// Dismisses what is presented: an alert or the prime detail.
+  case dismiss
+  case saveFavorite = "save-favorite"
+  case removeFavorite = "remove-favorite"
+  case down
+  case up
+  case select
+  /// Asks for the n-th prime of the favorite under the cursor.
+  case choose
+  case delete
+  case save
+  case load
+  case newWindow = "new-window"
+  case closeWindow = "close-window"
+  /// Types a digit of a count.
+  case type
+  /// Sets the typed count.
+  case enter
+  /// Erases the last digit typed.
+  case erase
 }

@@ -1,26 +1,42 @@
 /// What a key does: send a view action, or change what only the terminal holds (which row
-/// the cursor is on, which rows are selected).
+/// the cursor is on, which rows are selected, the count being typed).
 public enum KeyCommand<Action: Sendable>: Sendable {
   case send(Action)
   case moveCursor(by: Int)
   case toggleSelection
+  /// Adds the key's character to the count being typed, starting it if needed.
+  case type
+  case erase
+  case cancelEntry
+  /// Sends the typed count and ends the typing.
+  case commitEntry(Action)
 }
 
 extension KeyCommand: Equatable where Action: Equatable {}
 
-/// The terminal's own part of a screen: the row under the cursor and the rows selected.
+/// The terminal's own part of a screen: the row under the cursor, the rows selected, and a
+/// count being typed.
 ///
 /// A touch screen or a pointer needs none of this; a keyboard does. It is kept beside the
 /// store, per window, and survives a change of layout.
-public struct ListFocus: Equatable, Sendable {
+public struct KeyboardFocus: Equatable, Sendable {
   public var cursor: Int
   /// Selected primes (desktop sidebar).
   public var selection: Set<Int>
+  /// The digits of a count being typed, until Enter or Esc.
+  public var entry: String?
 
-  public init(cursor: Int = 0, selection: Set<Int> = []) {
+  public init(cursor: Int = 0, selection: Set<Int> = [], entry: String? = nil) {
     self.cursor = cursor
     self.selection = selection
+    self.entry = entry
   }
+
+  /// The most digits a count can have.
+  public static let maximumEntryLength = String(Int.max).count
+
+  /// The typed count, or `nil` when nothing or too much is typed.
+  public var enteredCount: Int? { entry.flatMap { Int($0) } }
 
   /// Moves the cursor by `offset`, staying within `count` rows.
   public mutating func moveCursor(by offset: Int, count: Int) {

@@ -4,11 +4,15 @@ import PrimeEngine
 import Synchronization
 
 @main
-struct PrimeTime: ParsableCommand {
+struct PrimeTime: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "primetime",
-    abstract: "Primes from the command line, fast.",
-    subcommands: [NthPrimeCommand.self, PiCommand.self, IsPrimeCommand.self, NextPrimeCommand.self]
+    abstract: "The PrimeTime app in a terminal, and primes from the command line, fast.",
+    subcommands: [
+      AppCommand.self, ScriptCommand.self, NthPrimeCommand.self, PiCommand.self,
+      IsPrimeCommand.self, NextPrimeCommand.self,
+    ],
+    defaultSubcommand: AppCommand.self
   )
 }
 

@@ -31,6 +31,12 @@ struct CounterFeatureTests {
     #expect(bottom.state.count == .min)
   }
 
+  @Test func aTypedCountReplacesTheCount() async {
+    let store = makeStore(.init(count: 7))
+    await store.send(.countEntered(1_000_000_000_000)) { $0.count = 1_000_000_000_000 }
+    await store.send(.countEntered(.min)) { $0.count = .min }
+  }
+
   @Test func theCountHoldsWhileARequestIsInFlight() async {
     let store = makeStore(.init(count: 7))
     await store.send(.requestNthPrime)
@@ -38,6 +44,7 @@ struct CounterFeatureTests {
     #expect(!store.state.isCountChangeEnabled)
     await store.send(.increment)
     await store.send(.decrement)
+    await store.send(.countEntered(12))
     await store.send(.lookup(.cancel)) { $0.lookup.request = nil }
     await store.send(.increment) { $0.count = 8 }
     await store.finish()

@@ -57,12 +57,12 @@ func makeAppStore(
       primality: .live, nthPrime: nthPrime, storage: storage, date: .constant(launchDate)))
 }
 
-/// Waits (at most 2 s) until `condition` holds, recording an issue if it never does.
+/// Waits (at most 10 s: the machine may be busy) until `condition` holds, recording an issue if it never does.
 @MainActor
 func eventually(
   _ condition: @MainActor () -> Bool, sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) async {
-  let deadline = ContinuousClock.now + .seconds(2)
+  let deadline = ContinuousClock.now + .seconds(10)
   while !condition() {
     if ContinuousClock.now > deadline {
       Issue.record("Condition never held", sourceLocation: sourceLocation)

@@ -18,6 +18,7 @@ struct MappingTests {
       (.backTapped, .navigated(to: .home)),
       (.counter(.decrementTapped), .counter(.decrement)),
       (.counter(.incrementTapped), .counter(.increment)),
+      (.counter(.countEntered(97)), .counter(.countEntered(97))),
       (.counter(.isPrimeTapped), .counter(.showPrimeDetail)),
       (.counter(.nthPrimeTapped), .counter(.requestNthPrime)),
       (.counter(.doubleTapped), .counter(.requestNthPrime)),
@@ -56,6 +57,7 @@ struct MappingTests {
     let table: [(DesktopWindow.Action, AppFeature.Action)] = [
       (.counter(.decrementClicked), window(.counter(.decrement))),
       (.counter(.incrementClicked), window(.counter(.increment))),
+      (.counter(.countEntered(-4)), window(.counter(.countEntered(-4)))),
       (.counter(.isPrimeClicked), window(.counter(.showPrimeDetail))),
       (.counter(.nthPrimeClicked), window(.counter(.requestNthPrime))),
       (.counter(.cancelNthPrimeClicked), window(.counter(.lookup(.cancel)))),

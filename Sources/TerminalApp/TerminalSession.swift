@@ -1,0 +1,167 @@
+import Dispatch
+import Foundation
+import TerminalUI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The terminal in full-screen mode: raw input, the alternate screen, the cursor hidden.
+///
+/// Whatever ends the program — quitting, Ctrl-C, SIGTERM, SIGHUP, a thrown error, a crash —
+/// the terminal gets its modes back: ``restore()`` runs on the way out, and a crash signal
+/// restores from its handler before the default action.
+@MainActor
+public final class TerminalSession {
+  public enum Event: Sendable {
+    case key(Key)
+    case resized(TerminalSize)
+    /// SIGTERM, SIGHUP or SIGINT from outside.
+    case terminated(signal: Int32)
+    /// Standard input closed.
+    case endOfInput
+  }
+
+  public let events: AsyncStream<Event>
+  private let continuation: AsyncStream<Event>.Continuation
+  private let sources: [any DispatchSourceSignal]
+
+  /// Enters full-screen mode on standard input and output, which must be terminals.
+  public init() throws {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+      throw TerminalError.notATerminal
+    }
+    var original = termios()
+    guard tcgetattr(STDIN_FILENO, &original) == 0 else { throw TerminalError.notATerminal }
+    savedTermios = original
+    var raw = original
+    cfmakeraw(&raw)
+    raw.c_oflag |= tcflag_t(OPOST)
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+    isActive = true
+    writeAll(enterSequence)
+    installCrashHandlers()
+
+    (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
+    sources = startListening(continuation)
+  }
+
+  /// The terminal's size now.
+  public nonisolated static func size() -> TerminalSize {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0
+    else { return TerminalSize(columns: 80, rows: 24) }
+    return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
+  }
+
+  public func write(_ text: String) {
+    writeAll(text)
+  }
+
+  /// Leaves full-screen mode; safe to call more than once.
+  public func restore() {
+    for source in sources { source.cancel() }
+    continuation.finish()
+    restoreTerminal()
+  }
+}
+
+public enum TerminalError: Error, CustomStringConvertible {
+  case notATerminal
+
+  public var description: String {
+    "standard input and output must be a terminal for the interactive app; use `primetime script`"
+  }
+}
+
+private let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[2J"
+private let leaveSequence = "\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+
+// The crash handler may touch only plain globals.
+nonisolated(unsafe) private var savedTermios = termios()
+nonisolated(unsafe) private var isActive = false
+private let leaveBytes: [UInt8] = Array(leaveSequence.utf8)
+
+private func restoreTerminal() {
+  guard isActive else { return }
+  isActive = false
+  leaveBytes.withUnsafeBytes { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+  tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedTermios)
+}
+
+private func installCrashHandlers() {
+  atexit { restoreTerminal() }
+  for signalNumber in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
+    signal(signalNumber) { received in
+      // write and tcsetattr are async-signal-safe.
+      if isActive {
+        leaveBytes.withUnsafeBytes { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedTermios)
+      }
+      signal(received, SIG_DFL)
+      raise(received)
+    }
+  }
+}
+
+private func writeAll(_ text: String) {
+  var bytes = Array(text.utf8)[...]
+  while !bytes.isEmpty {
+    let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    if written < 0 {
+      if errno == EINTR || errno == EAGAIN { continue }
+      return
+    }
+    bytes = bytes.dropFirst(written)
+  }
+}
+
+/// Signals become events; a thread reads the keys. Nonisolated, so that nothing here runs
+/// expecting the main actor.
+private func startListening(
+  _ continuation: AsyncStream<TerminalSession.Event>.Continuation
+) -> [any DispatchSourceSignal] {
+  var sources: [any DispatchSourceSignal] = []
+  for signalNumber in [SIGWINCH, SIGTERM, SIGHUP, SIGINT] {
+    signal(signalNumber, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+    source.setEventHandler {
+      if signalNumber == SIGWINCH {
+        continuation.yield(.resized(TerminalSession.size()))
+      } else {
+        continuation.yield(.terminated(signal: signalNumber))
+      }
+    }
+    source.resume()
+    sources.append(source)
+  }
+  let reader = Thread { readKeys(into: continuation) }
+  reader.stackSize = 1 << 20
+  reader.start()
+  return sources
+}
+
+/// Reads standard input until it closes; a lone escape is a key after 25 ms of silence.
+private func readKeys(into continuation: AsyncStream<TerminalSession.Event>.Continuation) {
+  var parser = KeyParser()
+  var buffer = [UInt8](repeating: 0, count: 256)
+  while true {
+    var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+    let ready = poll(&descriptor, 1, parser.isWaiting ? 25 : -1)
+    if ready < 0 {
+      if errno == EINTR { continue }
+      break
+    }
+    if ready == 0 {
+      for key in parser.flush() { continuation.yield(.key(key)) }
+      continue
+    }
+    let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+    if count < 0 && errno == EINTR { continue }
+    guard count > 0 else { break }
+    for key in parser.feed(buffer[..<count]) { continuation.yield(.key(key)) }
+  }
+  continuation.yield(.endOfInput)
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import Presentation
+import PrimeClients
+import TerminalApp
+
+/// Options shared by the interactive app and scripts.
+struct AppOptions: ParsableArguments {
+  @Option(help: "compact, regular or desktop; by default it follows the terminal's width.")
+  var layout: Layout?
+
+  @Option(
+    name: .customLong("data-dir"),
+    help: "Where the favorites are kept (default: $XDG_DATA_HOME/primetime).")
+  var dataDirectory: String?
+
+  enum Layout: String, ExpressibleByArgument, CaseIterable {
+    case compact, regular, desktop
+
+    var device: DeviceStatus { DeviceStatus(rawValue: rawValue)! }
+  }
+
+  var storage: FavoritesStorage {
+    FavoritesStorage.live(
+      directory: dataDirectory.map { URL(fileURLWithPath: $0) }
+        ?? FavoritesStorage.defaultDirectory())
+  }
+}
+
+struct AppCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "app",
+    abstract: "Opens the app (the default). Not on a terminal, runs a script from stdin.")
+
+  @OptionGroup var options: AppOptions
+
+  func run() async throws {
+    if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+      let status = try await InteractiveApp.run(
+        storage: options.storage, layout: options.layout?.device)
+      if status != 0 { throw ExitCode(status) }
+    } else {
+      try await runScript(readLines(from: nil), options: options, size: nil)
+    }
+  }
+}
+
+struct ScriptCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "script",
+    abstract: "Runs user intents, one a line, and prints the screen after each.",
+    discussion: """
+      A line is an intent: open-counter, open-favorites, back, increment, decrement, is-prime, \
+      nth-prime, cancel, dismiss, save-favorite, remove-favorite, down, up, select [PRIME], \
+      choose [PRIME], delete [PRIME], save, load, new-window, close-window; or layout L, \
+      resize COLUMNS ROWS, key K, quit. Lines starting with # are comments.
+      """)
+
+  @OptionGroup var options: AppOptions
+
+  @Option(help: "Width of the screen (default: what the layout needs).")
+  var columns: Int?
+
+  @Option(help: "Height of the screen.")
+  var rows: Int?
+
+  @Argument(help: "The script; - or nothing reads standard input.")
+  var file: String?
+
+  func validate() throws {
+    if let columns, !(20...1000).contains(columns) {
+      throw ValidationError("--columns is 20 to 1000, not \(columns)")
+    }
+    if let rows, !(8...500).contains(rows) {
+      throw ValidationError("--rows is 8 to 500, not \(rows)")
+    }
+  }
+
+  func run() async throws {
+    let device = options.layout?.device ?? columns.map(DeviceStatus.init(columns:)) ?? .compact
+    let standard = TerminalSize.standard(for: device)
+    let size = TerminalSize(columns: columns ?? standard.columns, rows: rows ?? standard.rows)
+    try await runScript(readLines(from: file == "-" ? nil : file), options: options, size: size)
+  }
+}
+
+func readLines(from path: String?) throws -> [String] {
+  let data: Data
+  if let path {
+    guard let contents = FileManager.default.contents(atPath: path) else {
+      FileHandle.standardError.write(Data("primetime: cannot read \(path)\n".utf8))
+      throw ExitCode(2)
+    }
+    data = contents
+  } else {
+    data = FileHandle.standardInput.readDataToEndOfFile()
+  }
+  return String(decoding: data, as: UTF8.self).split(
+    separator: "\n", omittingEmptySubsequences: false
+  ).map(String.init)
+}
+
+@MainActor
+func runScript(_ lines: [String], options: AppOptions, size: TerminalSize?) async throws {
+  let device = options.layout?.device ?? .compact
+  let host = AppHost(
+    storage: options.storage, size: size ?? .standard(for: device), layout: options.layout?.device)
+  let runner = ScriptRunner(host: host) { screen in
+    FileHandle.standardOutput.write(Data((screen + "\n").utf8))
+  }
+  do {
+    try await runner.run(lines)
+  } catch {
+    FileHandle.standardError.write(Data("primetime: \(error)\n".utf8))
+    throw ExitCode(2)
+  }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+/// A terminal a test types into and reads from: a tmux server of its own.
+final class Tmux {
+  static let path = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+  /// CI installs tmux and sets this, so that a missing tmux fails instead of skipping.
+  static let isRequired = ProcessInfo.processInfo.environment["PRIMETIME_REQUIRE_TMUX"] != nil
+
+  let socket = "primetime-test-\(UUID().uuidString)"
+
+  @discardableResult
+  func run(_ arguments: String...) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Tmux.path ?? "/usr/bin/tmux")
+    process.arguments = ["-L", socket] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = Pipe()
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  func start(_ command: String, columns: Int, rows: Int) throws {
+    try run(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", command])
+  }
+
+  func screen() throws -> String { try run("capture-pane", "-p") }
+
+  func keys(_ keys: String...) throws {
+    for key in keys { try run(["send-keys", key]) }
+  }
+
+  /// Runs a command whose output does not matter, with posix_spawn: Foundation's Process
+  /// waits for descriptors that the server tmux starts keeps open, and would never return.
+  /// Descriptors above 2 are closed first: the server and the app would otherwise hold other
+  /// tests' pipes open, and those tests would wait for them.
+  func run(_ arguments: [String]) throws {
+    let closeAndRun = """
+      for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done
+      exec "$@"
+      """
+    let command = [
+      "/bin/bash", "-c", closeAndRun, "tmux", Tmux.path ?? "/usr/bin/tmux", "-L", socket,
+    ]
+    let argv = (command + arguments).map { strdup($0) }
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, argv[0]!, nil, nil, argv + [nil], environ)
+    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+  }
+
+  /// Waits (10 s at most: the machine may be busy) until the screen satisfies `condition`.
+  @discardableResult
+  func waitFor(
+    _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: (String) -> Bool
+  ) async throws -> String {
+    let deadline = Date().addingTimeInterval(10)
+    var screen = ""
+    while Date() < deadline {
+      screen = try self.screen()
+      if condition(screen) { return screen }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    Issue.record("Never saw \(what). The screen:\n\(screen)", sourceLocation: sourceLocation)
+    return screen
+  }
+
+  @discardableResult
+  func waitFor(
+    _ text: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> String {
+    try await waitFor("\"\(text)\"", sourceLocation: sourceLocation) { $0.contains(text) }
+  }
+
+  /// 1 when the pane shows the alternate screen, and whether its cursor is visible.
+  func modes() throws -> String { try run("display", "-p", "#{alternate_on} #{cursor_flag}") }
+
+  deinit { try? run(["kill-server"]) }
+}
+
+/// The interactive app in a real terminal, typed into as a person would.
+@Suite(.enabled(if: Tmux.path != nil || Tmux.isRequired), .serialized)
+struct InteractiveAppTests {
+  /// Starts the app in a shell that notes how it ended and what the terminal was left as.
+  func launch(_ tmux: Tmux, data: URL, columns: Int, rows: Int) throws {
+    let command = """
+      '\(primetimeExecutable.path)' --data-dir '\(data.path)'; echo "exit $?" > '\(data.path)/ended'; \
+      stty -a > '\(data.path)/stty'; sleep 60
+      """
+    try tmux.start(command, columns: columns, rows: rows)
+  }
+
+  func waitForExit(_ data: URL) async throws -> String {
+    let file = data.appendingPathComponent("ended")
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline {
+      if let ended = try? String(contentsOf: file, encoding: .utf8), ended.hasSuffix("\n") {
+        return ended
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    Issue.record("the app did not exit")
+    return ""
+  }
+
+  /// The flags `stty -a` printed after the app ended ("icanon", "-icanon"…).
+  func terminalModes(_ data: URL) throws -> Set<String> {
+    let text = try String(contentsOf: data.appendingPathComponent("stty"), encoding: .utf8)
+    return Set(
+      text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
+  }
+
+  @Test func theOriginalFlowAcrossEveryLayout() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let tmux = Tmux()
+    try launch(tmux, data: data, columns: 100, rows: 28)
+
+    try await tmux.waitFor("State management")
+    #expect(try tmux.modes() == "1 0\n", "alternate screen, hidden cursor")
+    try tmux.keys("c", "+", "+")
+    try await tmux.waitFor("What is the 2nd prime?")
+    try tmux.keys("n")
+    try await tmux.waitFor("The 2nd prime is 3")
+    try tmux.keys("Enter")
+    try await tmux.waitFor("alert dismissed") { !$0.contains("The 2nd prime is 3") }
+    try tmux.keys("p")
+    let popover = try await tmux.waitFor("2 is prime")
+    #expect(popover.contains("◀"), "regular width: a popover beside its button")
+    try tmux.keys("f")
+    try await tmux.waitFor("Remove from favorite primes")
+
+    try tmux.run(["resize-window", "-x", "130", "-y", "28"])
+    let desktop = try await tmux.waitFor("[ Window 1 ]")
+    #expect(desktop.contains("› [ ] 2"), "the favorite, in the sidebar")
+    #expect(desktop.contains("Remove from favorite primes"), "the detail is still shown")
+
+    try tmux.run(["resize-window", "-x", "60", "-y", "24"])
+    try await tmux.waitFor("Esc Done")
+    try tmux.keys("Escape")
+    try await tmux.waitFor("detail dismissed") { !$0.contains("Esc Done") && $0.contains("[ + ]") }
+
+    try tmux.keys("1", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0")
+    try await tmux.waitFor("10000000000000_")
+    try tmux.keys("Enter", "n")
+    let running = try await tmux.waitFor("Finding the 10,000,000,000,000th prime")
+    #expect(!running.contains("[ + ]") && !running.contains("[ - ]"), "the count is disabled")
+    #expect(running.contains("Esc cancel"))
+    try tmux.keys("Escape")
+    let cancelled = try await tmux.waitFor("the request cancelled") { !$0.contains("Finding") }
+    #expect(cancelled.contains("[ + ]"))
+    #expect(!cancelled.contains("prime is"), "no answer after a cancel")
+
+    try tmux.keys("q")
+    #expect(try await waitForExit(data) == "exit 0\n")
+    #expect(try tmux.modes() == "0 1\n", "primary screen, cursor shown")
+    let modes = try terminalModes(data)
+    #expect(modes.isSuperset(of: ["icanon", "echo", "isig", "opost"]), "cooked mode again")
+    let saved = try String(
+      contentsOf: data.appendingPathComponent("favorite-primes.json"), encoding: .utf8)
+    #expect(saved.replacingOccurrences(of: " ", with: "").contains("[\n2\n]"))
+  }
+
+  @Test func sigtermRestoresTheTerminalAndSaves() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let tmux = Tmux()
+    try launch(tmux, data: data, columns: 60, rows: 24)
+    try await tmux.waitFor("State management")
+    try tmux.keys("c", "+", "+", "+", "p", "f")
+    try await tmux.waitFor("Remove from favorite primes")
+    let shell = try tmux.run("display", "-p", "#{pane_pid}")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let kill = Process()
+    kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+    kill.arguments = ["-TERM", "-P", shell, "-x", "primetime"]
+    try kill.run()
+    kill.waitUntilExit()
+    #expect(try await waitForExit(data) == "exit 143\n")
+    #expect(try tmux.modes() == "0 1\n")
+    #expect(try terminalModes(data).isSuperset(of: ["icanon", "echo", "isig"]))
+    let saved = try String(
+      contentsOf: data.appendingPathComponent("favorite-primes.json"), encoding: .utf8)
+    #expect(saved.replacingOccurrences(of: " ", with: "").contains("[\n3\n]"))
+  }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// `primetime script` and `primetime` in a pipe, run as a user would.
+struct ScriptCommandTests {
+  @Test func inAPipeTheAppRunsAScriptAndKeepsTheFavorites() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let first = try await runPrimetime(
+      ["--data-dir", data.path], input: "increment\nincrement\nis-prime\nsave-favorite\n")
+    #expect(first.status == 0, "\(first.errors)")
+    #expect(first.errors == "")
+    let screens = first.output.components(separatedBy: "> ").dropFirst()
+    #expect(
+      screens.map { $0.prefix { $0 != "\n" } } == [
+        "launch", "increment", "increment", "is-prime", "save-favorite",
+      ])
+    #expect(screens.last!.contains("Remove from favorite primes"))
+    let saved = try String(
+      contentsOf: data.appendingPathComponent("favorite-primes.json"), encoding: .utf8)
+    #expect(saved.contains("2"))
+
+    let second = try await runPrimetime(
+      ["script", "--layout", "desktop", "--data-dir", data.path], input: "")
+    #expect(second.status == 0)
+    #expect(second.output.contains("› [ ] 2"), "the favorites came back in the next run")
+    #expect(second.output.split(separator: "\n").contains { $0.count >= 120 })
+  }
+
+  @Test func aScriptFileAndItsErrors() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let script = data.appendingPathComponent("flow.txt")
+    try "count 12\n# a comment\nincrement\nfly\nincrement\n".write(
+      to: script, atomically: true, encoding: .utf8)
+    let run = try await runPrimetime(["script", "--data-dir", data.path, script.path])
+    #expect(run.status == 2)
+    #expect(run.errors.hasPrefix("primetime: line 4: 'fly' is not an intent; intents: "))
+    #expect(run.output.contains("> increment") && run.output.contains("13"))
+    #expect(!run.output.contains("14"), "nothing after the bad line runs")
+
+    let missing = try await runPrimetime(["script", data.appendingPathComponent("none").path])
+    #expect(missing.status == 2)
+    #expect(missing.errors == "primetime: cannot read \(data.path)/none\n")
+
+    let badSize = try await runPrimetime(["script", "--columns", "5"], input: "")
+    #expect(badSize.status == 64)
+    #expect(badSize.errors.contains("--columns is 20 to 1000, not 5"))
+  }
+
+  @Test func aCorruptFavoritesFileIsReportedAndKept() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let file = data.appendingPathComponent("favorite-primes.json")
+    try "{ not json".write(to: file, atomically: true, encoding: .utf8)
+    let run = try await runPrimetime(
+      ["script", "--data-dir", data.path, "--columns", "70", "--rows", "20"],
+      input: "open-favorites\n")
+    #expect(run.status == 0)
+    #expect(run.output.contains("  Failed:"))
+    #expect(run.output.contains("is not a favorites file"))
+    #expect(try String(contentsOf: file, encoding: .utf8) == "{ not json")
+  }
+
+  @Test func favoritesThatCannotBeSavedAreAnErrorNamingTheFile() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    // A folder under a file cannot be made, even by root.
+    let blocker = data.appendingPathComponent("file")
+    try "".write(to: blocker, atomically: true, encoding: .utf8)
+    let run = try await runPrimetime(
+      ["script", "--data-dir", blocker.appendingPathComponent("sub").path],
+      input: "count 3\nis-prime\nsave-favorite\n")
+    #expect(run.status == 2)
+    #expect(run.errors.contains("Not saved: cannot save to \(blocker.path)/sub"))
+    #expect(run.output.contains("> save-favorite"))
+  }
+}

@@ -1,0 +1,173 @@
+import AppFeature
+import Foundation
+import Presentation
+import PrimeClients
+import Synchronization
+import TerminalApp
+import TerminalUI
+import Testing
+
+let smallPrimes = NthPrimeClient.answering { n in
+  let primes: [UInt64] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47]
+  guard primes.indices.contains(n - 1) else { throw Unanswerable() }
+  return primes[n - 1]
+}
+
+struct Unanswerable: Error, CustomStringConvertible {
+  var description: String { "no answer here" }
+}
+
+/// Storage in memory that can be told to fail.
+final class TestStorage: Sendable {
+  let favorites: Mutex<[Int]>
+  let saveError = Mutex<FavoritesStorageError?>(nil)
+  let saves = Mutex(0)
+
+  init(_ favorites: [Int] = []) { self.favorites = Mutex(favorites) }
+
+  var client: FavoritesStorage {
+    FavoritesStorage(
+      load: { self.favorites.withLock { $0 } },
+      save: { favorites in
+        if let error = self.saveError.withLock({ $0 }) { throw error }
+        self.saves.withLock { $0 += 1 }
+        self.favorites.withLock { $0 = favorites }
+      })
+  }
+}
+
+@MainActor
+func makeHost(_ storage: TestStorage, layout: DeviceStatus) -> AppHost {
+  AppHost(
+    storage: storage.client, nthPrime: smallPrimes, date: .constant(Date(timeIntervalSince1970: 0)),
+    size: .standard(for: layout), layout: layout)
+}
+
+@MainActor
+func runScript(_ script: String, on host: AppHost) async throws(ScriptError) -> [String] {
+  var screens: [String] = []
+  try await ScriptRunner(host: host) { screens.append($0) }.run(
+    script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+  return screens
+}
+
+@MainActor
+struct ScriptRunnerTests {
+  static let originalFlow = """
+    # The original app's flow.
+    increment
+    increment
+    nth-prime
+    dismiss
+    is-prime
+    save-favorite
+    dismiss
+    open-favorites
+    """
+
+  @Test(arguments: DeviceStatus.allCases)
+  func theOriginalFlowInEveryLayout(_ layout: DeviceStatus) async throws {
+    let storage = TestStorage()
+    let host = makeHost(storage, layout: layout)
+    let screens = try await runScript(Self.originalFlow, on: host)
+    #expect(screens.count == 9)
+    #expect(screens[0].hasPrefix("> launch\n"))
+    #expect(screens[3].contains("The 2nd prime is 3"))
+    #expect(!screens[4].contains("The 2nd prime is 3"))
+    #expect(screens[5].contains("2 is prime") && screens[5].contains("Save to favorite primes"))
+    #expect(screens[6].contains("Remove from favorite primes"))
+    #expect(host.store.state.count == 2)
+    #expect(storage.favorites.withLock { $0 } == [2], "saved at the end")
+    // No line of a printed screen ends in a space.
+    #expect(!screens.joined().split(separator: "\n").contains { $0.hasSuffix(" ") })
+  }
+
+  @Test func aCountCanBeTyped() async throws {
+    let host = makeHost(TestStorage(), layout: .compact)
+    let screens = try await runScript("count 12\nincrement", on: host)
+    #expect(host.store.state.count == 13)
+    #expect(screens[1].contains("What is the 12th prime?"))
+  }
+
+  @Test func aCountPastIntMaxIsRefusedAndChangesNothing() async throws {
+    let host = makeHost(TestStorage(), layout: .desktop)
+    await #expect(
+      throws: ScriptError(
+        line: 2, message: "9223372036854775808 is more than a count can be (9223372036854775807)")
+    ) {
+      _ = try await runScript("count 7\ncount 9223372036854775808", on: host)
+    }
+    #expect(host.store.state.count == 7)
+    #expect(!host.screen().joined().contains("_"), "the typing was given up")
+  }
+
+  @Test func badLinesNameTheLine() async throws {
+    let cases: [(String, ScriptError)] = [
+      (
+        "increment\nfly",
+        ScriptError(
+          line: 2,
+          message: "'fly' is not an intent; intents: "
+            + Intent.allCases.map(\.rawValue).joined(separator: ", "))
+      ),
+      ("layout phone", ScriptError(line: 1, message: "layout is compact, regular or desktop")),
+      (
+        "resize 5 5",
+        ScriptError(line: 1, message: "a terminal is 20 to 1000 columns and 8 to 500 rows")
+      ),
+      ("\n\ndelete 4", ScriptError(line: 3, message: "4 is not a favorite")),
+      (
+        "save-favorite",
+        ScriptError(line: 1, message: "'save-favorite' is not available on this screen")
+      ),
+      (
+        "count -3",
+        ScriptError(line: 1, message: "'count' needs a count of digits, like count 1000000")
+      ),
+    ]
+    for (script, expected) in cases {
+      let host = makeHost(TestStorage(), layout: .compact)
+      await #expect(throws: expected) { _ = try await runScript(script, on: host) }
+    }
+  }
+
+  @Test func aFailedSaveAtTheEndIsAnErrorAndTheFileIsUntouched() async throws {
+    let storage = TestStorage([5])
+    storage.saveError.withLock {
+      $0 = .cannotWrite(path: "/ro/favorite-primes.json", reason: "Read-only file system")
+    }
+    let host = makeHost(storage, layout: .regular)
+    await #expect(
+      throws: ScriptError(
+        line: 3,
+        message: "Not saved: cannot save to /ro/favorite-primes.json: Read-only file system. "
+          + "q again quits without saving.")
+    ) {
+      _ = try await runScript("count 3\nis-prime\nsave-favorite", on: host)
+    }
+    #expect(storage.favorites.withLock { $0 } == [5])
+    #expect(host.store.state.favoritePrimes == [5, 3])
+  }
+
+  @Test func theSameScriptEndsInTheSameStateInEveryLayout() async throws {
+    var endings: [AppFeature.State] = []
+    for layout in DeviceStatus.allCases {
+      let host = makeHost(TestStorage([7, 11]), layout: layout)
+      _ = try await runScript(
+        Self.originalFlow + "\ndelete 7\nchoose 11\ndismiss\ncount 4\nis-prime\ndismiss\nload",
+        on: host)
+      endings.append(host.store.state)
+    }
+    // The load at the end brings back what was last saved: 2 was added and 7 deleted after.
+    #expect(endings[0].favoritePrimes == [7, 11])
+    #expect(endings[0].count == 4)
+    #expect(endings[0].activityFeed.count == 2)
+    for ending in endings.dropFirst() {
+      #expect(ending.favoritePrimes == endings[0].favoritePrimes)
+      #expect(ending.count == endings[0].count)
+      #expect(ending.activityFeed == endings[0].activityFeed)
+      #expect(ending.windows[0].counterLookup == endings[0].windows[0].counterLookup)
+      #expect(ending.windows[0].favoritesLookup == endings[0].windows[0].favoritesLookup)
+    }
+  }
+}
