@@ -63,7 +63,7 @@ let package = Package(
     ),
     .target(
       name: "Presentation",
-      dependencies: ["AppFeature", "FavoritePrimes", "NthPrimeLookup", "PrimeDetail"]
+      dependencies: ["AppFeature", "Counter", "FavoritePrimes", "NthPrimeLookup", "PrimeDetail"]
     ),
     .target(
       name: "CompactPresentation",

@@ -5,36 +5,25 @@ import Presentation
 /// detail as a modal sheet (phone) or a popover (tablet), and a double tap anywhere that
 /// asks for the n-th prime.
 public enum CounterScreen {
+  @dynamicMemberLookup
   public struct State: Equatable, Sendable {
     public var navigationTitle: String
-    public var count: String
-    public var isDecrementEnabled: Bool
-    public var isIncrementEnabled: Bool
-    public var isPrimeButtonTitle: String
-    /// "What is the 7th prime?"
-    public var nthPrimeButtonTitle: String
-    public var isNthPrimeButtonEnabled: Bool
-    /// Shown with a cancel button while the n-th prime is being found.
-    public var nthPrimeProgress: NthPrimeProgress?
-    public var primeDetail: PrimeDetailView.State?
+    public var controls: CounterControls
     public var primeDetailStyle: DetailPresentationStyle
-    public var alert: AlertState?
 
-    public var isPrimeModalShown: Bool { primeDetail != nil && primeDetailStyle == .sheet }
-    public var isPrimePopoverShown: Bool { primeDetail != nil && primeDetailStyle == .popover }
+    public var isPrimeModalShown: Bool { controls.primeDetail != nil && primeDetailStyle == .sheet }
+    public var isPrimePopoverShown: Bool {
+      controls.primeDetail != nil && primeDetailStyle == .popover
+    }
 
     public init(_ feature: CounterFeature.State, primeDetailStyle: DetailPresentationStyle) {
       navigationTitle = "Counter demo"
-      count = Formatting.number(feature.count)
-      isDecrementEnabled = feature.canDecrement
-      isIncrementEnabled = feature.canIncrement
-      isPrimeButtonTitle = "Is this prime?"
-      nthPrimeButtonTitle = "What is the \(Formatting.ordinal(feature.count)) prime?"
-      isNthPrimeButtonEnabled = !feature.lookup.isInFlight
-      nthPrimeProgress = NthPrimeProgress(feature.lookup)
-      primeDetail = feature.primeDetail.map(PrimeDetailView.State.init)
+      controls = CounterControls(feature)
       self.primeDetailStyle = primeDetailStyle
-      alert = feature.lookup.outcome.map(AlertState.init)
+    }
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<CounterControls, Value>) -> Value {
+      controls[keyPath: keyPath]
     }
   }
 

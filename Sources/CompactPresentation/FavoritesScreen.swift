@@ -6,23 +6,20 @@ import Presentation
 /// navigation bar, and what the last save or load did. Tapping a prime asks for the n-th
 /// prime with n = that prime.
 public enum FavoritesScreen {
+  @dynamicMemberLookup
   public struct State: Equatable, Sendable {
     public var navigationTitle: String
     public var rows: [Row]
-    public var isSaveEnabled: Bool
-    public var isLoadEnabled: Bool
-    public var status: String?
-    public var nthPrimeProgress: NthPrimeProgress?
-    public var alert: AlertState?
+    public var controls: FavoritesControls
 
     public init(_ feature: FavoritePrimesFeature.State) {
       navigationTitle = "Favorite primes"
       rows = feature.favoritePrimes.map { Row(prime: $0, title: Formatting.number($0)) }
-      isSaveEnabled = feature.storage.isIdle
-      isLoadEnabled = feature.storage.isIdle
-      status = feature.storage.text
-      nthPrimeProgress = NthPrimeProgress(feature.lookup)
-      alert = feature.lookup.outcome.map(AlertState.init)
+      controls = FavoritesControls(feature)
+    }
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<FavoritesControls, Value>) -> Value {
+      controls[keyPath: keyPath]
     }
   }
 

@@ -57,8 +57,9 @@ public final class TestStore<State: Equatable, Action> {
   // Not an isolated deinit: those run without task-local values, so a failure reported from
   // one would reach no test. A main-actor test releases its store on the main actor.
   deinit {
-    // An effect that just sent its last action may still be returning on another thread.
-    for _ in 0..<100 where core.runningEffectCount > 0 {
+    // An effect that just sent its last action may still be returning on another thread,
+    // which a busy machine can keep waiting for a while; a stuck effect costs 2 s here.
+    for _ in 0..<2_000 where core.runningEffectCount > 0 {
       usleep(1_000)
     }
     MainActor.assumeIsolated {

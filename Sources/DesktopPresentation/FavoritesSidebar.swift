@@ -9,15 +9,12 @@ import Presentation
 /// The selection belongs to the window on screen, not to the app: the host keeps it and
 /// passes it in, the way a list's selection binding would.
 public enum FavoritesSidebar {
+  @dynamicMemberLookup
   public struct State: Equatable, Sendable {
     public var title: String
     public var rows: [Row]
     public var isDeleteEnabled: Bool
-    public var isSaveEnabled: Bool
-    public var isLoadEnabled: Bool
-    public var status: String?
-    public var nthPrimeProgress: NthPrimeProgress?
-    public var alert: AlertState?
+    public var controls: FavoritesControls
 
     /// Where the selected rows are, for ``Action/deleteClicked(atOffsets:)``.
     public var selectedOffsets: IndexSet {
@@ -30,11 +27,11 @@ public enum FavoritesSidebar {
         Row(prime: $0, title: Formatting.number($0), isSelected: selection.contains($0))
       }
       isDeleteEnabled = rows.contains { $0.isSelected }
-      isSaveEnabled = feature.storage.isIdle
-      isLoadEnabled = feature.storage.isIdle
-      status = feature.storage.text
-      nthPrimeProgress = NthPrimeProgress(feature.lookup)
-      alert = feature.lookup.outcome.map(AlertState.init)
+      controls = FavoritesControls(feature)
+    }
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<FavoritesControls, Value>) -> Value {
+      controls[keyPath: keyPath]
     }
   }
 

@@ -16,45 +16,60 @@ struct SegmentedSieveTests {
   }
 
   @Test func listsEveryPrimeBelowThreeMillion() async throws {
-    let (listed, counted) = try await onOwnThread {
+    let (listsThem, counted) = try await onOwnThread {
       (
-        try Self.sievedPrimes(0...UInt64(Self.limit)),
+        try Self.sievedPrimes(0...UInt64(Self.limit)) == Self.expectedPrimes(0...Self.limit),
         try SegmentedSieve.count(in: 0...UInt64(Self.limit))
       )
     }
-    #expect(listed == Self.expectedPrimes(0...Self.limit))
+    #expect(listsThem)
     #expect(counted == 216_816)
   }
 
   /// A segment holds 262,144 odd numbers (524,288 integers); words hold 64 (128 integers).
-  @Test func rangesAroundSegmentAndWordBoundaries() throws {
-    let edges = [0, 1, 2, 3, 13, 17, 127, 128, 129, 255, 256, 524_287, 524_288, 524_289, 1_048_575]
-    for edge in edges {
-      for start in max(0, edge - 3)...(edge + 3) {
-        for length in [0, 1, 2, 5, 64, 130, 1_000] {
-          let range = start...(start + length)
-          let sieved = try Self.sievedPrimes(UInt64(range.lowerBound)...UInt64(range.upperBound))
-          #expect(sieved == Self.expectedPrimes(range), "\(range)")
+  @Test func rangesAroundSegmentAndWordBoundaries() async throws {
+    let mismatches = try await onOwnThread { () -> [ClosedRange<Int>] in
+      var mismatches: [ClosedRange<Int>] = []
+      let edges = [
+        0, 1, 2, 3, 13, 17, 127, 128, 129, 255, 256, 524_287, 524_288, 524_289, 1_048_575,
+      ]
+      for edge in edges {
+        for start in max(0, edge - 3)...(edge + 3) {
+          for length in [0, 1, 2, 5, 64, 130, 1_000] {
+            let range = start...(start + length)
+            let sieved = try Self.sievedPrimes(UInt64(range.lowerBound)...UInt64(range.upperBound))
+            if sieved != Self.expectedPrimes(range) { mismatches.append(range) }
+          }
         }
       }
+      return mismatches
     }
+    #expect(mismatches == [])
   }
 
-  @Test func randomRangesCountLikeTheSimpleSieve() throws {
-    var random = SplitMix64(state: 3)
-    for _ in 0..<200 {
-      let a = Int(random.next() % UInt64(Self.limit))
-      let b = min(Self.limit, a + Int(random.next() % 700_000))
-      let count = try SegmentedSieve.count(in: UInt64(a)...UInt64(b))
-      #expect(count == UInt64(Self.expectedPrimes(a...b).count), "\(a)...\(b)")
+  @Test func randomRangesCountLikeTheSimpleSieve() async throws {
+    let mismatches = try await onOwnThread { () -> [ClosedRange<Int>] in
+      var random = SplitMix64(state: 3)
+      var mismatches: [ClosedRange<Int>] = []
+      for _ in 0..<50 {
+        let a = Int(random.next() % UInt64(Self.limit))
+        let b = min(Self.limit, a + Int(random.next() % 700_000))
+        let count = try SegmentedSieve.count(in: UInt64(a)...UInt64(b))
+        if count != UInt64(Self.expectedPrimes(a...b).count) { mismatches.append(a...b) }
+      }
+      return mismatches
     }
+    #expect(mismatches == [])
   }
 
-  @Test func rangesFarOutAgreeWithTheExactTest() throws {
+  @Test func rangesFarOutAgreeWithTheExactTest() async throws {
     // Near 2⁵², where the sieving primes (up to 2²⁶) are produced per segment.
-    for low: UInt64 in [1 << 40, (1 << 52) - 3_000] {
-      let sieved = try Self.sievedPrimes(low...(low + 3_000))
-      #expect(sieved == (low...(low + 3_000)).filter(Primality.isPrime))
+    let agreements = try await onOwnThread {
+      try [1 << 40, (1 << 52) - 3_000].map { (low: UInt64) in
+        try Self.sievedPrimes(low...(low + 3_000))
+          == (low...(low + 3_000)).filter(Primality.isPrime)
+      }
     }
+    #expect(agreements == [true, true])
   }
 }
