@@ -7,7 +7,7 @@
 struct CountingSieve {
   static let words = 4096
   static let bits = words * 64
-  private static let wordsPerBlock = 16
+  private static let wordsPerBlock = 4
 
   private(set) var low: UInt64 = 1
   private(set) var total = 0
@@ -45,26 +45,37 @@ struct CountingSieve {
       countBeforeCursor += blockCounts[cursorBlock]
       cursorBlock += 1
     }
-    var count = countBeforeCursor
     let lastWord = lastBit / 64
-    for word in (block * Self.wordsPerBlock)..<lastWord { count += sieve[word].nonzeroBitCount }
     let mask: UInt64 = lastBit % 64 == 63 ? ~0 : (1 << UInt64(lastBit % 64 + 1)) - 1
-    return count + (sieve[lastWord] & mask).nonzeroBitCount
+    return sieve.withUnsafeBufferPointer { sieve in
+      var count = countBeforeCursor
+      for word in (block * Self.wordsPerBlock)..<lastWord { count += sieve[word].nonzeroBitCount }
+      return count + (sieve[lastWord] & mask).nonzeroBitCount
+    }
   }
 
   /// Removes the odd multiples of `p` (p itself included).
   mutating func remove(multiplesOf p: UInt64) {
     let high = low + 2 * UInt64(Self.bits) - 2
-    var multiple = SievingPrimes.firstOddMultiple(of: p, atLeast: low)
-    while multiple <= high {
-      let bit = Int((multiple - low) / 2)
-      let mask: UInt64 = 1 << UInt64(bit % 64)
-      if sieve[bit / 64] & mask != 0 {
-        sieve[bit / 64] &= ~mask
-        blockCounts[bit / (64 * Self.wordsPerBlock)] -= 1
-        total -= 1
+    let first = SievingPrimes.firstOddMultiple(of: p, atLeast: low)
+    guard first <= high else { return }
+    // Bits, not numbers: consecutive odd multiples are p bits apart.
+    var bit = Int((first - low) / 2)
+    let lastBit = Int((high - low) / 2)
+    let step = Int(p)
+    var removed = 0
+    sieve.withUnsafeMutableBufferPointer { sieve in
+      blockCounts.withUnsafeMutableBufferPointer { blockCounts in
+        while bit <= lastBit {
+          let word = bit &>> 6
+          let wasSet = Int(truncatingIfNeeded: (sieve[word] &>> UInt64(bit & 63)) & 1)
+          sieve[word] &= ~(1 &<< UInt64(bit & 63))
+          blockCounts[bit / (64 * CountingSieve.wordsPerBlock)] &-= wasSet
+          removed &+= wasSet
+          bit &+= step
+        }
       }
-      multiple += 2 * p
     }
+    total -= removed
   }
 }

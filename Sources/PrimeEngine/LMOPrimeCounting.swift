@@ -35,7 +35,7 @@ enum LMOPrimeCounting {
   /// y = α·∛x. A larger α shortens the sieve (x/y) and adds special leaves.
   static func alpha(_ x: UInt64) -> Double {
     let digits = log10(Double(x))
-    return max(1, 0.003 * digits * digits * digits)
+    return max(1, 0.002 * digits * digits * digits)
   }
 
   static func ordinaryLeaves(_ x: UInt64, factors: SmallFactors) -> Int64 {
@@ -53,6 +53,17 @@ enum LMOPrimeCounting {
     let primes = factors.primes
     let a = primes.count
     var sum: Int64 = 0
+    // Most easy leaves have z ≤ y: π there is one load from a small array that stays in
+    // cache, where the table needs a mask and a population count.
+    var smallPi = [UInt32](repeating: 0, count: Int(y) + 1)
+    var primesSoFar: UInt32 = 0
+    for n in 0...Int(y) {
+      if Int(primesSoFar) < a && primes[Int(primesSoFar)] == n { primesSoFar += 1 }
+      smallPi[n] = primesSoFar
+    }
+    func primeCount(_ z: UInt64) -> UInt64 {
+      z <= y ? UInt64(smallPi.withUnsafeBufferPointer { $0[Int(z)] }) : table.primeCount(z)
+    }
     // b < 6: φ(z, b) from the tables.
     for b in 0..<min(6, a) {
       let p = UInt64(primes[b])
@@ -96,10 +107,10 @@ enum LMOPrimeCounting {
       // every prime q in (x/(p·p_{l+1}), current q], counted from the table at once.
       var index = primesUpToTrivial - 1
       while index >= primesUpToHard {
-        let l = Int(table.primeCount(x / (p * UInt64(primes[index]))))
+        let l = Int(primeCount(x / (p * UInt64(primes[index]))))
         var first = index
         if l < a {
-          let runStart = Int(table.primeCount(x / (p * UInt64(primes[l]))))
+          let runStart = Int(primeCount(x / (p * UInt64(primes[l]))))
           first = max(primesUpToHard, runStart)
         }
         sum += Int64(index - first + 1) * (Int64(l) - Int64(b) + 1)
