@@ -25,17 +25,28 @@ struct SievingPrimes {
   ) throws {
     guard limit >= 17 else { return }
     if limit <= Self.storedLimit {
-      for index in primes.indices {
-        let p = UInt64(primes[index])
-        if p * p > high { break }
-        var multiple = nextMultiples[index]
-        if multiple < low { multiple = Self.firstOddMultiple(of: p, atLeast: low) }
-        while multiple <= high {
-          let bit = (multiple - low) / 2
-          words[Int(bit / 64)] &= ~(1 << (bit % 64))
-          multiple += 2 * p
+      // In bits, consecutive odd multiples of p are p apart.
+      let lastBit = Int((high - low) / 2)
+      primes.withUnsafeBufferPointer { primes in
+        nextMultiples.withUnsafeMutableBufferPointer { nextMultiples in
+          for index in primes.indices {
+            let p = UInt64(primes[index])
+            if p * p > high { break }
+            var multiple = nextMultiples[index]
+            if multiple < low { multiple = Self.firstOddMultiple(of: p, atLeast: low) }
+            guard multiple <= high else {
+              nextMultiples[index] = multiple
+              continue
+            }
+            var bit = Int(truncatingIfNeeded: (multiple - low) / 2)
+            let step = Int(p)
+            while bit <= lastBit {
+              words[bit &>> 6] &= ~(1 &<< UInt64(bit & 63))
+              bit &+= step
+            }
+            nextMultiples[index] = low + 2 * UInt64(bit)
+          }
         }
-        nextMultiples[index] = multiple
       }
     } else {
       let root = integerSquareRoot(high)
