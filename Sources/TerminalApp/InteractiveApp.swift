@@ -15,8 +15,10 @@ public enum InteractiveApp {
     var writer = FrameWriter()
     func draw() { terminal.write(writer.update(to: host.screen())) }
 
-    let state = host.store.observe { $0 }
-    let subscription = state.subscribe { _ in draw() }
+    // The screen is recomputed after each action and drawn only when it changed; keys that
+    // change only what the terminal holds (the cursor, the typed count) draw directly.
+    let screen = host.store.observe { _ in host.screen() }
+    let subscription = screen.subscribe { terminal.write(writer.update(to: $0)) }
     defer { subscription.cancel() }
     draw()
     Task { await host.launch() }
