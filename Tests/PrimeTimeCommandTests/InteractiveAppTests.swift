@@ -88,11 +88,12 @@ final class Tmux {
 /// The interactive app in a real terminal, typed into as a person would.
 @Suite(.enabled(if: Tmux.path != nil || Tmux.isRequired), .serialized)
 struct InteractiveAppTests {
-  /// Starts the app in a shell that notes how it ended and what the terminal was left as.
+  /// Starts the app in a shell that notes what the terminal was left as, then how the app
+  /// ended (in that order: the test waits for the second).
   func launch(_ tmux: Tmux, data: URL, columns: Int, rows: Int) throws {
     let command = """
-      '\(primetimeExecutable.path)' --data-dir '\(data.path)'; echo "exit $?" > '\(data.path)/ended'; \
-      stty -a > '\(data.path)/stty'; sleep 60
+      '\(primetimeExecutable.path)' --data-dir '\(data.path)'; status=$?; \
+      stty -a > '\(data.path)/stty'; echo "exit $status" > '\(data.path)/ended'; sleep 60
       """
     try tmux.start(command, columns: columns, rows: rows)
   }
