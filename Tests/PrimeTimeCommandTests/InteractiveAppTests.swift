@@ -191,4 +191,21 @@ struct InteractiveAppTests {
       contentsOf: data.appendingPathComponent("favorite-primes.json"), encoding: .utf8)
     #expect(saved.replacingOccurrences(of: " ", with: "").contains("[\n3\n]"))
   }
+
+  @Test func ctrlCQuitsLikeQ() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let tmux = Tmux()
+    try launch(tmux, data: data, columns: 130, rows: 24)
+    try await tmux.waitFor("[ Window 1 ]")
+    try tmux.keys("+", "+", "C-p", "f")
+    try await tmux.waitFor("Remove from favorite primes")
+    try tmux.keys("C-c")
+    #expect(try await waitForExit(data) == "exit 0\n")
+    #expect(try tmux.modes() == "0 1\n")
+    #expect(try terminalModes(data).isSuperset(of: ["icanon", "echo", "isig"]))
+    let saved = try String(
+      contentsOf: data.appendingPathComponent("favorite-primes.json"), encoding: .utf8)
+    #expect(saved.replacingOccurrences(of: " ", with: "").contains("[\n2\n]"))
+  }
 }
