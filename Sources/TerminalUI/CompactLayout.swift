@@ -116,6 +116,7 @@ public enum CompactLayout {
     _ state: CompactApp.State, focus: KeyboardFocus = .init(), columns: Int, rows: Int,
     extraHints: [String] = []
   ) -> [String] {
+    if let tooSmall = Canvas.tooSmall(columns: columns, rows: rows) { return tooSmall }
     var canvas = Canvas(columns: columns, rows: rows)
     let hints = bindings(state, focus: focus).map(\.hint) + extraHints
     let bottom = canvas.drawHints(hints)

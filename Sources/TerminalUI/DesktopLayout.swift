@@ -98,6 +98,7 @@ public enum DesktopLayout {
     _ state: DesktopWindow.State, focus: KeyboardFocus = .init(), columns: Int, rows: Int,
     extraHints: [String] = []
   ) -> [String] {
+    if let tooSmall = Canvas.tooSmall(columns: columns, rows: rows) { return tooSmall }
     var canvas = Canvas(columns: columns, rows: rows)
     let hints = bindings(state, focus: focus).map { binding in
       if case .send(.menu(let command)) = binding.action {
@@ -110,7 +111,7 @@ public enum DesktopLayout {
     let tabs = state.tabs.map { $0.isCurrent ? "[ \($0.title) ]" : "  \($0.title)  " }
     canvas.write(tabs.joined(separator: " "), row: 1, column: 1)
     canvas.rule(row: 2)
-    for row in 3..<bottom { canvas.write("│", row: row, column: sidebarWidth) }
+    for row in 3..<max(bottom, 3) { canvas.write("│", row: row, column: sidebarWidth) }
     drawSidebar(state.sidebar, focus: focus, on: &canvas, bottom: bottom)
     drawCounter(state.counter, entry: focus.entry, on: &canvas, bottom: bottom)
     if let alert = state.counter.alert ?? state.sidebar.alert {

@@ -2,6 +2,19 @@ import Presentation
 
 /// The parts every layout draws the same way.
 extension Canvas {
+  /// The smallest terminal the layouts draw in.
+  public static let minimumSize = (columns: 20, rows: 8)
+
+  /// A screen asking for a larger terminal, when this one is below ``minimumSize``.
+  static func tooSmall(columns: Int, rows: Int) -> [String]? {
+    guard columns < minimumSize.columns || rows < minimumSize.rows else { return nil }
+    var canvas = Canvas(columns: columns, rows: rows)
+    let words = Canvas.wrap(
+      "Make the terminal at least \(minimumSize.columns)×\(minimumSize.rows).", width: columns)
+    for (row, line) in words.prefix(rows).enumerated() { canvas.write(line, row: row, column: 0) }
+    return canvas.lines
+  }
+
   /// The detail's lines: verdict, facts, button.
   mutating func drawDetail(_ detail: PrimeDetailView.State, row: Int, column: Int, width: Int) {
     write(detail.title, row: row, column: column, width: width)
@@ -82,8 +95,11 @@ extension Canvas {
   @discardableResult
   mutating func drawHints(_ hints: [String]) -> Int {
     let width = columns - 2
-    let lines = Canvas.wrap(
+    var lines = Canvas.wrap(
       hints.flatMap { $0.count > width ? Canvas.wrap($0, width: width) : [$0] }, width: width)
+    // A third of the screen at most: a narrow terminal keeps room for the screen itself.
+    let room = max(rows / 3, 1)
+    if lines.count > room { lines = Array(lines.prefix(room - 1)) + [lines[room - 1] + " …"] }
     let first = rows - lines.count
     rule(row: first - 1)
     for (index, line) in lines.enumerated() { write(line, row: first + index, column: 1) }

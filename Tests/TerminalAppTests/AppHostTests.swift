@@ -89,3 +89,32 @@ struct AppHostTests {
     #expect(storage.favorites.withLock { $0 } == [2])
   }
 }
+
+@MainActor
+struct TinyTerminalTests {
+  /// A terminal can be resized to almost nothing; every screen still draws, at that size.
+  @Test func everyScreenDrawsAtAnySize() async {
+    let sizes = [(1, 1), (3, 2), (19, 7), (20, 8), (24, 30), (30, 10), (200, 8), (119, 9)]
+    for layout in DeviceStatus.allCases {
+      let host = makeHost(TestStorage([2, 3]), layout: layout)
+      await host.launch()
+      let keys: [[Key]] = [
+        [], [.character("c")], [.character("n")], [.enter], [.character("p")],
+        [.character("f")], [.escape], [.character("1"), .character("2")],
+      ]
+      for step in keys {
+        for key in step { await host.press(key).1?.finish() }
+        for (columns, rows) in sizes {
+          host.size = TerminalSize(columns: columns, rows: rows)
+          let screen = host.screen()
+          #expect(screen.count == rows)
+          #expect(screen.allSatisfy { $0.count == columns })
+        }
+        host.size = .standard(for: layout)
+      }
+    }
+    let tiny = makeHost(TestStorage(), layout: .compact)
+    tiny.size = TerminalSize(columns: 12, rows: 4)
+    #expect(tiny.screen() == ["Make the    ", "terminal at ", "least 20×8. ", "            "])
+  }
+}
