@@ -10,8 +10,8 @@ final class Tmux {
 
   let socket = "primetime-test-\(UUID().uuidString)"
 
-  @discardableResult
-  func run(_ arguments: String...) throws -> String {
+  /// What a short tmux command (a client that starts no server) printed.
+  func output(_ arguments: String...) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Tmux.path ?? "/usr/bin/tmux")
     process.arguments = ["-L", socket] + arguments
@@ -28,7 +28,7 @@ final class Tmux {
     try run(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", command])
   }
 
-  func screen() throws -> String { try run("capture-pane", "-p") }
+  func screen() throws -> String { try output("capture-pane", "-p") }
 
   func keys(_ keys: String...) throws {
     for key in keys { try run(["send-keys", key]) }
@@ -80,7 +80,7 @@ final class Tmux {
   }
 
   /// 1 when the pane shows the alternate screen, and whether its cursor is visible.
-  func modes() throws -> String { try run("display", "-p", "#{alternate_on} #{cursor_flag}") }
+  func modes() throws -> String { try output("display", "-p", "#{alternate_on} #{cursor_flag}") }
 
   deinit { try? run(["kill-server"]) }
 }
@@ -177,7 +177,7 @@ struct InteractiveAppTests {
     try await tmux.waitFor("State management")
     try tmux.keys("c", "+", "+", "+", "p", "f")
     try await tmux.waitFor("Remove from favorite primes")
-    let shell = try tmux.run("display", "-p", "#{pane_pid}")
+    let shell = try tmux.output("display", "-p", "#{pane_pid}")
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let kill = Process()
     kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
