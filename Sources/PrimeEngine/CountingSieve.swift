@@ -1,38 +1,107 @@
-/// One segment of odd numbers, with a count per block of 1,024 of those still unsieved,
-/// for the φ(z, b) counts of ``LMOPrimeCounting``.
+/// One segment of odd numbers, with a count per block of 256 of those still unsieved, for
+/// the φ(z, b) counts of ``LMOPrimeCounting``.
 ///
 /// Removing a number updates its block's count in constant time; counting up to z adds the
-/// counts of the blocks before z's and the bits of at most 16 words. Queries for one b come
-/// in increasing z, so the blocks are added once per b.
+/// counts of the blocks before z's and the bits of at most 4 words. Queries for one b come
+/// in increasing z, so the blocks are added once per b. Where no count is asked for until
+/// later, ``removeUncounted(multiplesOf:)`` leaves the counts to ``refreshCounts()``: one
+/// pass over the segment instead of a block update per number removed.
 struct CountingSieve {
   static let words = 4096
   static let bits = words * 64
   private static let wordsPerBlock = 4
+  private static let bitsPerBlockShift = 8
 
   private(set) var low: UInt64 = 1
-  private(set) var total = 0
+  private var unsieved = 0
+  private var countsAreStale = false
   private var sieve = [UInt64](repeating: 0, count: words)
-  private var blockCounts = [Int](repeating: 0, count: words / wordsPerBlock)
+  private var blockCounts = [UInt16](repeating: 0, count: words / wordsPerBlock)
   private var cursorBlock = 0
   private var countBeforeCursor = 0
+  /// After ``countEveryWord()``, the unsieved odd numbers before each word.
+  private var countsBeforeWord = [UInt32](repeating: 0, count: words)
+  private var wordCountsAreCurrent = false
+  /// The bit offsets of one turn of the wheel for the current prime.
+  private var turn = [Int](repeating: 0, count: Wheel210.residues.count)
 
-  /// Starts the segment of odd numbers from odd `low`, with the multiples of 2 … 13 removed.
+  /// The unsieved odd numbers in the segment.
+  var total: Int {
+    assert(!countsAreStale)
+    return unsieved
+  }
+
+  /// The primes whose multiples ``reset(low:)`` removes: 2 … 23, the first 9.
+  static let presievedPrimes = 9
+
+  /// Starts the segment of odd numbers from odd `low`, with the multiples of 2 … 23 removed.
   mutating func reset(low: UInt64) {
     self.low = low
-    sieve.withUnsafeMutableBufferPointer { Wheel.fill($0, firstOdd: low) }
-    total = 0
-    for block in blockCounts.indices {
-      var count = 0
-      for word in (block * Self.wordsPerBlock)..<((block + 1) * Self.wordsPerBlock) {
-        count += sieve[word].nonzeroBitCount
-      }
-      blockCounts[block] = count
-      total += count
+    sieve.withUnsafeMutableBufferPointer {
+      Wheel.fill($0, firstOdd: low)
+      Wheel.second.intersect($0, firstOdd: low)
     }
+    countsAreStale = true
+    refreshCounts()
+  }
+
+  /// Brings the counts up to date after ``removeUncounted(multiplesOf:)``.
+  mutating func refreshCounts() {
+    guard countsAreStale else { return }
+    countsAreStale = false
+    var total = 0
+    sieve.withUnsafeBufferPointer { sieve in
+      blockCounts.withUnsafeMutableBufferPointer { blockCounts in
+        for block in blockCounts.indices {
+          var bytes: UInt64 = 0
+          for word in (block &* Self.wordsPerBlock)..<((block &+ 1) &* Self.wordsPerBlock) {
+            bytes &+= Self.byteCounts(sieve[word])
+          }
+          let count = Int(truncatingIfNeeded: (bytes &* 0x0101_0101_0101_0101) &>> 56)
+          blockCounts[block] = UInt16(truncatingIfNeeded: count)
+          total &+= count
+        }
+      }
+    }
+    unsieved = total
+  }
+
+  /// Brings the counts up to date down to each word, for ``countByWord(upTo:)`` until the
+  /// next removal.
+  mutating func countEveryWord() {
+    var total = 0
+    sieve.withUnsafeBufferPointer { sieve in
+      blockCounts.withUnsafeMutableBufferPointer { blockCounts in
+        countsBeforeWord.withUnsafeMutableBufferPointer { countsBeforeWord in
+          for block in blockCounts.indices {
+            let blockStart = total
+            for word in (block &* Self.wordsPerBlock)..<((block &+ 1) &* Self.wordsPerBlock) {
+              countsBeforeWord[word] = UInt32(truncatingIfNeeded: total)
+              total &+= sieve[word].nonzeroBitCount
+            }
+            blockCounts[block] = UInt16(truncatingIfNeeded: total &- blockStart)
+          }
+        }
+      }
+    }
+    unsieved = total
+    countsAreStale = false
+    wordCountsAreCurrent = true
+  }
+
+  /// The unsieved odd numbers in [low, z], in any order of z, after ``countEveryWord()``.
+  func countByWord(upTo z: UInt64) -> Int {
+    assert(wordCountsAreCurrent)
+    let lastBit = Int((z - low) / 2)
+    let word = lastBit &>> 6
+    let mask: UInt64 = ~0 &>> UInt64(63 &- lastBit & 63)
+    let before = countsBeforeWord.withUnsafeBufferPointer { Int($0[word]) }
+    return before &+ sieve.withUnsafeBufferPointer { ($0[word] & mask).nonzeroBitCount }
   }
 
   /// Begins a run of ``count(upTo:)`` queries in increasing order.
   mutating func startCounting() {
+    assert(!countsAreStale)
     cursorBlock = 0
     countBeforeCursor = 0
   }
@@ -40,42 +109,121 @@ struct CountingSieve {
   /// The unsieved odd numbers in [low, z]; z must not decrease between calls.
   mutating func count(upTo z: UInt64) -> Int {
     let lastBit = Int((z - low) / 2)
-    let block = lastBit / (64 * Self.wordsPerBlock)
-    while cursorBlock < block {
-      countBeforeCursor += blockCounts[cursorBlock]
-      cursorBlock += 1
+    let block = lastBit &>> Self.bitsPerBlockShift
+    blockCounts.withUnsafeBufferPointer { blockCounts in
+      while cursorBlock < block {
+        countBeforeCursor &+= Int(blockCounts[cursorBlock])
+        cursorBlock &+= 1
+      }
     }
-    let lastWord = lastBit / 64
-    let mask: UInt64 = lastBit % 64 == 63 ? ~0 : (1 << UInt64(lastBit % 64 + 1)) - 1
+    let lastWord = lastBit &>> 6
+    let mask: UInt64 = ~0 &>> UInt64(63 &- lastBit & 63)
     return sieve.withUnsafeBufferPointer { sieve in
-      var count = countBeforeCursor
-      for word in (block * Self.wordsPerBlock)..<lastWord { count += sieve[word].nonzeroBitCount }
-      return count + (sieve[lastWord] & mask).nonzeroBitCount
+      // At most a block of words: their bytes' counts (≤ 8 each) are added before the one
+      // multiplication that sums the bytes, so a block must not pass 31 words.
+      var bytes = Self.byteCounts(sieve[lastWord] & mask)
+      for word in (block &* Self.wordsPerBlock)..<lastWord {
+        bytes &+= Self.byteCounts(sieve[word])
+      }
+      return countBeforeCursor &+ Int(truncatingIfNeeded: (bytes &* 0x0101_0101_0101_0101) &>> 56)
     }
   }
 
-  /// Removes the odd multiples of `p` (p itself included).
+  /// The number of set bits in each byte of `word`, in that byte.
+  @inline(__always)
+  private static func byteCounts(_ word: UInt64) -> UInt64 {
+    let pairs = word &- ((word &>> 1) & 0x5555_5555_5555_5555)
+    let nibbles = (pairs & 0x3333_3333_3333_3333) &+ ((pairs &>> 2) & 0x3333_3333_3333_3333)
+    return (nibbles &+ (nibbles &>> 4)) & 0x0F0F_0F0F_0F0F_0F0F
+  }
+
+  /// Removes the odd multiples of `p` (p itself included), keeping the counts; p > 23.
   mutating func remove(multiplesOf p: UInt64) {
-    let high = low + 2 * UInt64(Self.bits) - 2
-    let first = SievingPrimes.firstOddMultiple(of: p, atLeast: low)
-    guard first <= high else { return }
-    // Bits, not numbers: consecutive odd multiples are p bits apart.
-    var bit = Int((first - low) / 2)
-    let lastBit = Int((high - low) / 2)
-    let step = Int(p)
+    wordCountsAreCurrent = false
     var removed = 0
+    let low = low
     sieve.withUnsafeMutableBufferPointer { sieve in
       blockCounts.withUnsafeMutableBufferPointer { blockCounts in
-        while bit <= lastBit {
+        Self.forEachMultiple(of: p, low: low, turn: &turn) { bit in
           let word = bit &>> 6
-          let wasSet = Int(truncatingIfNeeded: (sieve[word] &>> UInt64(bit & 63)) & 1)
+          let wasSet = (sieve[word] &>> UInt64(bit & 63)) & 1
           sieve[word] &= ~(1 &<< UInt64(bit & 63))
-          blockCounts[bit / (64 * CountingSieve.wordsPerBlock)] &-= wasSet
-          removed &+= wasSet
-          bit &+= step
+          blockCounts[bit &>> Self.bitsPerBlockShift] &-= UInt16(truncatingIfNeeded: wasSet)
+          removed &+= Int(truncatingIfNeeded: wasSet)
         }
       }
     }
-    total -= removed
+    unsieved -= removed
+  }
+
+  /// Removes the odd multiples of `p` like ``remove(multiplesOf:)``, leaving the counts
+  /// stale until ``refreshCounts()``.
+  mutating func removeUncounted(multiplesOf p: UInt64) {
+    countsAreStale = true
+    wordCountsAreCurrent = false
+    let low = low
+    sieve.withUnsafeMutableBufferPointer { sieve in
+      Self.forEachMultiple(of: p, low: low, turn: &turn) { bit in
+        sieve[bit &>> 6] &= ~(1 &<< UInt64(bit & 63))
+      }
+    }
+  }
+
+  /// Calls `body` with the bit of each multiple m·p in the segment with m coprime to 210:
+  /// the others were removed with 2, 3, 5 or 7, so 48 in 105 odd multiples are visited.
+  @inline(__always)
+  private static func forEachMultiple(
+    of p: UInt64, low: UInt64, turn: inout [Int], _ body: (Int) -> Void
+  ) {
+    var m = max(1, (low + p - 1) / p)
+    while Wheel210.index[Int(m % 210)] < 0 { m += 1 }
+    var wheel = Int(Wheel210.index[Int(m % 210)])
+    let lastBit = Self.bits - 1
+    guard (m * p - low) / 2 <= UInt64(lastBit) else { return }
+    // Bits, not numbers: m·p and (m + 2k)·p are k·p bits apart.
+    var bit = Int((m * p - low) / 2)
+    let step = Int(p)
+    Wheel210.halfGaps.withUnsafeBufferPointer { halfGaps in
+      while wheel != 0 && bit <= lastBit {
+        body(bit)
+        bit &+= Int(halfGaps[wheel]) &* step
+        wheel = wheel == halfGaps.count - 1 ? 0 : wheel + 1
+      }
+    }
+    // A whole turn, m ≡ 1 (mod 210) to m + 208, at a time.
+    if bit &+ 104 &* step <= lastBit {
+      turn.withUnsafeMutableBufferPointer { turn in
+        Wheel210.residues.withUnsafeBufferPointer { residues in
+          for index in turn.indices { turn[index] = Int(residues[index] / 2) &* step }
+        }
+        let lastOffset = turn[turn.count - 1]
+        while bit &+ lastOffset <= lastBit {
+          for offset in turn { body(bit &+ offset) }
+          bit &+= 105 &* step
+        }
+      }
+    }
+    Wheel210.halfGaps.withUnsafeBufferPointer { halfGaps in
+      while bit <= lastBit {
+        body(bit)
+        bit &+= Int(halfGaps[wheel]) &* step
+        wheel = wheel == halfGaps.count - 1 ? 0 : wheel + 1
+      }
+    }
+  }
+}
+
+/// The 48 residues modulo 210 = 2·3·5·7 coprime to it, for stepping over multiples.
+enum Wheel210 {
+  static let residues: [UInt8] = (1..<210).filter { n in [2, 3, 5, 7].allSatisfy { n % $0 != 0 } }
+    .map(UInt8.init)
+  /// Half the distance from each residue to the next (from 209 to 211).
+  static let halfGaps: [UInt8] = residues.indices.map { index in
+    let next = index + 1 < residues.count ? Int(residues[index + 1]) : 211
+    return UInt8((next - Int(residues[index])) / 2)
+  }
+  /// The index of each n < 210 among the residues, or −1.
+  static let index: [Int8] = (0..<210).map { n in
+    residues.firstIndex(of: UInt8(n)).map(Int8.init) ?? -1
   }
 }

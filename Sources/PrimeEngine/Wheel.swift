@@ -1,36 +1,60 @@
-/// The odd numbers with no factor among 3, 5, 7, 11 and 13, as a bit pattern that repeats.
+/// The odd numbers with no factor among a few small primes, as a bit pattern that repeats.
 ///
 /// Odd n = 2k + 1 is a multiple of odd p exactly when k ≡ (p − 1)/2 (mod p), so in k the
-/// pattern repeats every 3·5·7·11·13 = 15,015 bits, and every 15,015 words. Filling a
-/// segment from it replaces the costliest part of sieving (these five primes cross off
-/// 61% of the odd numbers) by copying.
-enum Wheel {
+/// pattern for 3, 5, 7, 11 and 13 repeats every 15,015 bits, and every 15,015 words. Filling
+/// a segment from it replaces the costliest part of sieving (these five primes cross off
+/// 61% of the odd numbers) by copying; a second pattern, for 17, 19 and 23, takes another
+/// 14% off the segments of ``CountingSieve``.
+struct Wheel: Sendable {
   static let primes: [UInt64] = [3, 5, 7, 11, 13]
-  static let periodWords = 15_015
-  static let periodBits = UInt64(periodWords * 64)
+  static let first = Wheel(primes: primes)
+  static let second = Wheel(primes: [17, 19, 23])
 
-  static let pattern: [UInt64] = {
+  /// The pattern's period, in words and in bits: the product of its primes.
+  private let periodWords: Int
+  private let words: [UInt64]
+
+  private init(primes: [UInt64]) {
+    periodWords = Int(primes.reduce(1, *))
     var words = [UInt64](repeating: ~0, count: periodWords)
-    for p in primes {
-      var k = (p - 1) / 2
-      while k < periodBits {
-        words[Int(k / 64)] &= ~(1 << (k % 64))
-        k += p
+    let periodBits = periodWords * 64
+    // Built at the first sieve of every run, so built without checks: about a million bits.
+    words.withUnsafeMutableBufferPointer { words in
+      for p in primes {
+        var k = Int((p - 1) / 2)
+        while k < periodBits {
+          words[k &>> 6] &= ~(1 &<< UInt64(k & 63))
+          k &+= Int(p)
+        }
       }
     }
-    return words
-  }()
+    self.words = words
+  }
 
-  /// Fills `words` with the pattern for the odd numbers from `firstOdd` on.
+  /// Fills `words` with the first pattern for the odd numbers from `firstOdd` on.
   static func fill(_ words: UnsafeMutableBufferPointer<UInt64>, firstOdd: UInt64) {
-    pattern.withUnsafeBufferPointer { pattern in
-      let offset = (firstOdd / 2) % periodBits
-      var word = Int(offset / 64)
-      let shift = offset % 64
-      for index in words.indices {
+    first.apply(to: words, firstOdd: firstOdd) { _, pattern in pattern }
+  }
+
+  /// Removes from `words` the numbers this pattern removes, from `firstOdd` on.
+  func intersect(_ words: UnsafeMutableBufferPointer<UInt64>, firstOdd: UInt64) {
+    apply(to: words, firstOdd: firstOdd) { word, pattern in word & pattern }
+  }
+
+  @inline(__always)
+  private func apply(
+    to target: UnsafeMutableBufferPointer<UInt64>, firstOdd: UInt64,
+    _ combine: (UInt64, UInt64) -> UInt64
+  ) {
+    words.withUnsafeBufferPointer { pattern in
+      let offset = Int((firstOdd / 2) % UInt64(periodWords * 64))
+      var word = offset / 64
+      let shift = UInt64(offset % 64)
+      for index in target.indices {
         let next = word + 1 == periodWords ? 0 : word + 1
-        words[index] =
+        let bits =
           shift == 0 ? pattern[word] : (pattern[word] >> shift) | (pattern[next] << (64 - shift))
+        target[index] = combine(target[index], bits)
         word = next
       }
     }

@@ -22,7 +22,7 @@ struct PrimeCountingTests {
       (10, 4), (100, 25), (1_000, 168), (10_000, 1_229), (100_000, 9_592), (1_000_000, 78_498),
       (10_000_000, 664_579), (100_000_000, 5_761_455), (1_000_000_000, 50_847_534),
       (10_000_000_000, 455_052_511), (100_000_000_000, 4_118_054_813),
-      (1_000_000_000_000, 37_607_912_018),
+      (1_000_000_000_000, 37_607_912_018), (10_000_000_000_000, 346_065_536_839),
     ] as [(UInt64, UInt64)])
   func knownValues(_ x: UInt64, _ pi: UInt64) async throws {
     #expect(try await PrimeCounting.primeCount(upTo: x) == pi)
@@ -31,7 +31,11 @@ struct PrimeCountingTests {
   /// Lagarias–Miller–Odlyzko against the sieve, across the sizes where its parameters change.
   @Test func lmoAgreesWithTheSieve() async throws {
     var random = SplitMix64(state: 11)
-    var values: [UInt64] = [1 << 24, (1 << 24) + 1, 20_000_000, 123_456_789]
+    // Just below cubes x/y can pass y², where the sieve must still hold only primes.
+    var values: [UInt64] = [
+      1 << 24, (1 << 24) + 1, 257 * 257 * 257 - 1, 257 * 257 * 257, 300 * 300 * 300 - 1,
+      20_000_000, 123_456_789, 512 * 512 * 512 - 1,
+    ]
     for _ in 0..<12 { values.append((1 << 24) + random.next() % 400_000_000) }
     for x in values {
       let (lmo, sieve) = try await onOwnThread {

@@ -1,0 +1,88 @@
+import Testing
+
+@testable import PrimeEngine
+
+/// The counting sieve against a plain model: after each removal, counts up to many z agree
+/// with the odd numbers in the segment that have no factor among the primes removed so far.
+struct CountingSieveTests {
+  @Test(arguments: [1, 1 + 2 * UInt64(CountingSieve.bits) * 37, 1_000_000_000_000_001])
+  func countsMatchTheModelThroughRemovals(low: UInt64) {
+    var sieve = CountingSieve()
+    sieve.reset(low: low)
+    let removed: [UInt64] = [2, 3, 5, 7, 11, 13, 17, 19, 23]
+    #expect(removed.count == CountingSieve.presievedPrimes)
+    var random = SplitMix64(state: low)
+    // Each way of counting after each way of removing.
+    let steps: [(p: UInt64, prepare: Preparation, counted: Bool)] = [
+      (29, .none, true), (31, .none, false), (37, .refresh, true), (41, .none, true),
+      (43, .everyWord, false), (47, .everyWord, true), (1_009, .none, false),
+      (65_537, .refresh, true),
+    ]
+    var alive = (0..<CountingSieve.bits).map { k in
+      removed.allSatisfy { (low + 2 * UInt64(k)) % $0 != 0 }
+    }
+    for step in steps {
+      let model = runningCounts(alive)
+      let zs = (0..<200).map { _ in low + random.next() % (2 * UInt64(CountingSieve.bits)) }
+      let expected = zs.map { model[Int(($0 - low) / 2)] }
+      switch step.prepare {
+      case .none: break
+      case .refresh: sieve.refreshCounts()
+      case .everyWord:
+        sieve.countEveryWord()
+        #expect(zs.map { sieve.countByWord(upTo: $0) } == expected, "before \(step.p)")
+      }
+      sieve.startCounting()
+      let inOrder = zs.indices.sorted { zs[$0] < zs[$1] }
+      #expect(
+        inOrder.map { sieve.count(upTo: zs[$0]) } == inOrder.map { expected[$0] },
+        "before \(step.p)")
+      #expect(sieve.total == model.last)
+      if step.counted {
+        sieve.remove(multiplesOf: step.p)
+      } else {
+        sieve.removeUncounted(multiplesOf: step.p)
+      }
+      for k in alive.indices where (low + 2 * UInt64(k)) % step.p == 0 { alive[k] = false }
+    }
+  }
+
+  enum Preparation { case none, refresh, everyWord }
+
+  /// For each odd n = low + 2k of the segment, how many odd numbers in [low, n] are alive:
+  /// have no factor among the primes removed (1 counts; a removed prime itself does not).
+  private func runningCounts(_ alive: [Bool]) -> [Int] {
+    var running = 0
+    return alive.map { isAlive in
+      if isAlive { running += 1 }
+      return running
+    }
+  }
+}
+
+struct PhiTableTests {
+  @Test func phiMatchesACountUpToNinePrimes() async throws {
+    let primes = [2, 3, 5, 7, 11, 13, 17, 19, 23]
+    var random = SplitMix64(state: 9)
+    let zs =
+      [0, 1, 2, 29, 30_029, 30_030, 30_031]
+      + (0..<40).map { _ in
+        Int(random.next() % 300_000)
+      }
+    let wrong = try await onOwnThread { () -> [String] in
+      var wrong: [String] = []
+      for b in 0...9 {
+        // φ(k, b) for every k up to the largest z, in one pass.
+        var counts = [0]
+        for k in 1...300_031 {
+          counts.append(counts[k - 1] + (primes.prefix(b).allSatisfy { k % $0 != 0 } ? 1 : 0))
+        }
+        for z in zs where PhiTable.phi(UInt64(z), b) != UInt64(counts[z]) {
+          wrong.append("φ(\(z), \(b))")
+        }
+      }
+      return wrong
+    }
+    #expect(wrong.isEmpty)
+  }
+}
