@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "TerminalApp", targets: ["TerminalApp"]),
     .executable(name: "primetime", targets: ["primetime"]),
+    .executable(name: "primetime-app", targets: ["primetime-app"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -87,7 +88,13 @@ let package = Package(
     .executableTarget(
       name: "primetime",
       dependencies: [
-        "PrimeClients", "PrimeEngine", "Presentation", "TerminalApp",
+        "PrimeEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(
+      name: "primetime-app",
+      dependencies: [
+        "PrimeClients", "Presentation", "TerminalApp",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -110,7 +117,7 @@ let package = Package(
     ),
     .testTarget(name: "CGMPTests", dependencies: ["CGMP"]),
     .testTarget(name: "PrimeEngineTests", dependencies: ["PrimeEngine"]),
-    .testTarget(name: "PrimeTimeCommandTests", dependencies: ["primetime"]),
+    .testTarget(name: "PrimeTimeCommandTests", dependencies: ["primetime", "primetime-app"]),
     .testTarget(
       name: "FeatureTests",
       dependencies: [

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// π(x) by the Lagarias–Miller–Odlyzko method with Deléglise and Rivat's leaf split, in
 /// O(x^⅔) time and O(x^⅓) memory.

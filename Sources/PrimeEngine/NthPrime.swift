@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The n-th prime p_n (p₁ = 2), for n up to ``maximum``.
 ///
@@ -55,11 +59,15 @@ public enum NthPrime {
     let estimate = UInt64(inverseRiemannR(Double(n)))
     var count = try LMOPrimeCounting.primeCount(estimate, reporter: &reporter)
     let target = UInt64(n)
+    // The gap holds |count − n| primes, about ln x apart: sieve a little more than that at a
+    // time, not a fixed million numbers (which took most of the time for n near 10⁸).
+    let missing = count < target ? target - count : count - target + 1
+    let window = UInt64(min(Double(1 << 20), (Double(missing) + 8) * log(Double(estimate)) * 1.3))
     if count < target {
       // Walk up from the estimate.
       var low = estimate + 1
       while true {
-        let high = low + (1 << 20)
+        let high = low + window
         var answer: UInt64?
         try SegmentedSieve.forEachPrime(in: low...high) { prime in
           guard answer == nil else { return }
@@ -71,10 +79,10 @@ public enum NthPrime {
       }
     } else {
       // Walk down: p_n is the (count − n + 1)-th prime at or below the estimate.
-      var needed = count - target + 1
+      var needed = missing
       var high = estimate
       while true {
-        let low = high > (1 << 20) ? high - (1 << 20) : 2
+        let low = high > window ? high - window : 2
         var primes: [UInt64] = []
         try SegmentedSieve.forEachPrime(in: low...high) { primes.append($0) }
         if UInt64(primes.count) >= needed { return primes[primes.count - Int(needed)] }

@@ -16,19 +16,24 @@ struct Wheel: Sendable {
 
   private init(primes: [UInt64]) {
     periodWords = Int(primes.reduce(1, *))
-    var words = [UInt64](repeating: ~0, count: periodWords)
-    let periodBits = periodWords * 64
-    // Built at the first sieve of every run, so built without checks: about a million bits.
-    words.withUnsafeMutableBufferPointer { words in
-      for p in primes {
-        var k = Int((p - 1) / 2)
-        while k < periodBits {
-          words[k &>> 6] &= ~(1 &<< UInt64(k & 63))
-          k &+= Int(p)
-        }
+    // Built at the first sieve of every run, so built from one small pattern per prime
+    // (p words hold 64 periods of p bits), combined word by word.
+    let single = primes.map { p in
+      var words = [UInt64](repeating: ~0, count: Int(p))
+      for k in stride(from: Int(p - 1) / 2, to: Int(p) * 64, by: Int(p)) {
+        words[k / 64] &= ~(1 << UInt64(k % 64))
       }
+      return words
     }
-    self.words = words
+    var positions = [Int](repeating: 0, count: primes.count)
+    words = (0..<periodWords).map { _ in
+      var word = UInt64.max
+      for index in single.indices {
+        word &= single[index][positions[index]]
+        positions[index] = positions[index] + 1 == single[index].count ? 0 : positions[index] + 1
+      }
+      return word
+    }
   }
 
   /// Fills `words` with the first pattern for the odd numbers from `firstOdd` on.

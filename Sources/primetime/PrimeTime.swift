@@ -1,19 +1,32 @@
 import ArgumentParser
-import Foundation
 import PrimeEngine
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Primes from the command line, and the app: `app` and `script` (and no subcommand) start
+/// `primetime-app`, the program beside this one, which holds the whole kit. This one links
+/// only the engine, so that a prime subcommand starts in milliseconds.
 @main
-struct PrimeTime: AsyncParsableCommand {
+struct PrimeTime: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "primetime",
     abstract: "The PrimeTime app in a terminal, and primes from the command line, fast.",
     subcommands: [
-      AppCommand.self, ScriptCommand.self, NthPrimeCommand.self, PiCommand.self,
+      AppLauncher.App.self, AppLauncher.Script.self, NthPrimeCommand.self, PiCommand.self,
       IsPrimeCommand.self, NextPrimeCommand.self,
-    ],
-    defaultSubcommand: AppCommand.self
+    ]
   )
+
+  static func main() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if AppLauncher.handles(arguments) { AppLauncher.start(arguments) }
+    main(nil)
+  }
 }
 
 struct NthPrimeCommand: ParsableCommand {
@@ -101,9 +114,9 @@ func answer(_ arguments: [String], _ compute: (String) throws -> String) throws 
   for value in values {
     do {
       let line = try compute(value)
-      FileHandle.standardOutput.write(Data((line + "\n").utf8))
+      emit(line + "\n", to: STDOUT_FILENO)
     } catch let error as PrimeEngineError {
-      FileHandle.standardError.write(Data("primetime: \(error)\n".utf8))
+      emit("primetime: \(error)\n", to: STDERR_FILENO)
       throw ExitCode(2)
     }
   }
@@ -122,9 +135,11 @@ func isDigits(_ text: String) -> Bool {
 }
 
 func standardInputWords() -> [String] {
-  let data = FileHandle.standardInput.readDataToEndOfFile()
-  return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(
-    String.init)
+  var words: [String] = []
+  while let line = readLine() {
+    words += line.split(whereSeparator: \.isWhitespace).map(String.init)
+  }
+  return words
 }
 
 /// Runs `work`, drawing a progress bar on standard error when it is a terminal and the work
@@ -133,13 +148,27 @@ func withProgress<T>(_ work: (@escaping @Sendable (Double) -> Void) throws -> T)
   guard isatty(STDERR_FILENO) == 1 else { return try work { _ in } }
   let drewBar = Atomic(false)
   defer {
-    if drewBar.load(ordering: .relaxed) { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    if drewBar.load(ordering: .relaxed) { emit("\r\u{1B}[K", to: STDERR_FILENO) }
   }
   return try work { fraction in
     drewBar.store(true, ordering: .relaxed)
     let width = 40
     let filled = Int(fraction * Double(width))
     let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-    FileHandle.standardError.write(Data("\r\(bar) \(Int(fraction * 100))%".utf8))
+    emit("\r\(bar) \(Int(fraction * 100))%", to: STDERR_FILENO)
+  }
+}
+
+/// Writes `text` to a file descriptor at once, unbuffered.
+func emit(_ text: String, to descriptor: Int32) {
+  var text = text
+  text.withUTF8 { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 && errno == EINTR { continue }
+      if written <= 0 { return }
+      offset += written
+    }
   }
 }

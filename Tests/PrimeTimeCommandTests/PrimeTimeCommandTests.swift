@@ -69,6 +69,20 @@ struct PrimeTimeCommandTests {
     #expect(run.errors == message)
   }
 
+  /// The app is a second program beside `primetime`, started in its place; without it, the
+  /// prime subcommands still work and the app is a clear error.
+  @Test func withoutTheAppProgramTheAppIsAClearError() async throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let copy = folder.appendingPathComponent("primetime")
+    try FileManager.default.copyItem(at: primetimeExecutable, to: copy)
+    let run = try await runPrimetime(["script"], input: "increment\n", executable: copy)
+    #expect(run.status == 2)
+    #expect(run.errors.contains("cannot start \(folder.path)/primetime-app"))
+    #expect(run.errors.contains("swift build -c release --product primetime-app"))
+    #expect(try await runPrimetime(["nth-prime", "10"], executable: copy).output == "29\n")
+  }
+
   @Test func piBeyond64Bits() async throws {
     let run = try await primetime("pi", "18446744073709551616")
     #expect(run.status == 2)

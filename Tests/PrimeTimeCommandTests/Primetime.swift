@@ -13,17 +13,23 @@ struct Run {
 /// Runs `primetime` with `arguments`, `input` on its standard input, to the end, on a thread
 /// of its own: waiting for a process must not hold one of the two cooperative threads the
 /// other tests run on.
-func runPrimetime(_ arguments: [String], input: String? = nil) async throws -> Run {
+func runPrimetime(
+  _ arguments: [String], input: String? = nil, executable: URL = primetimeExecutable
+) async throws -> Run {
   try await withCheckedThrowingContinuation { continuation in
     Thread {
-      continuation.resume(with: Result { try runPrimetimeBlocking(arguments, input: input) })
+      continuation.resume(
+        with: Result { try runPrimetimeBlocking(arguments, input: input, executable: executable) }
+      )
     }.start()
   }
 }
 
-private func runPrimetimeBlocking(_ arguments: [String], input: String?) throws -> Run {
+private func runPrimetimeBlocking(
+  _ arguments: [String], input: String?, executable: URL
+) throws -> Run {
   let process = Process()
-  process.executableURL = primetimeExecutable
+  process.executableURL = executable
   process.arguments = arguments
   let output = Pipe()
   let errors = Pipe()

@@ -4,6 +4,25 @@ import Presentation
 import PrimeClients
 import TerminalApp
 
+/// The interactive app and scripts: the half of `primetime` that needs the whole kit. The
+/// `primetime` program starts this one for `app` and `script` (as `git` starts `git-…`
+/// programs), so that its prime subcommands start without loading Foundation.
+@main
+struct PrimeTimeApp: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "primetime",
+    abstract: "The PrimeTime app in a terminal, and scripts of what a user does in it.",
+    subcommands: [AppCommand.self, ScriptCommand.self],
+    defaultSubcommand: AppCommand.self
+  )
+
+  static func main() async {
+    // Started by `primetime`: keep its name in ps and for pkill.
+    try? "primetime".write(toFile: "/proc/self/comm", atomically: false, encoding: .utf8)
+    await main(nil)
+  }
+}
+
 /// Options shared by the interactive app and scripts.
 struct AppOptions: ParsableArguments {
   @Option(help: "compact, regular or desktop; by default it follows the terminal's width.")

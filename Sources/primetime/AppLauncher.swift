@@ -1,0 +1,76 @@
+import ArgumentParser
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Starts `primetime-app` in place of this process for the app and scripts.
+///
+/// The app needs Foundation and the whole kit, whose loading alone takes longer than most
+/// prime subcommands; so it is a second program beside this one, replacing this process
+/// (same id, same terminal and signals) when asked for.
+enum AppLauncher {
+  static let programName = "primetime-app"
+
+  /// No arguments, `app`, `script`, or options for the default `app`.
+  static func handles(_ arguments: [String]) -> Bool {
+    guard let first = arguments.first else { return true }
+    if first == "app" || first == "script" { return true }
+    return first.hasPrefix("-") && first != "-" && !["-h", "--help", "--version"].contains(first)
+  }
+
+  /// Replaces this process with `primetime-app`; on failure, says why and exits with 2.
+  static func start(_ arguments: [String]) -> Never {
+    let path = programPath()
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    execv(path, argv)
+    let reason = String(cString: strerror(errno))
+    emit(
+      """
+      primetime: cannot start \(path): \(reason)
+      The app is a second program; build it with: swift build -c release --product \
+      \(programName)
+
+      """, to: STDERR_FILENO)
+    exit(2)
+  }
+
+  /// `primetime-app` in the folder of this program.
+  private static func programPath() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    let executable =
+      length > 0
+      ? String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      : CommandLine.arguments[0]
+    let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+      .joined(separator: "/")
+    return (folder.isEmpty ? "." : folder) + "/" + programName
+  }
+
+  /// `primetime app`, listed in the help; the launcher starts the app before parsing.
+  struct App: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "app",
+      abstract: "Opens the app (the default). Not on a terminal, runs a script from stdin.",
+      discussion: "Options: primetime app --help.")
+
+    @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+
+    func run() { AppLauncher.start(["app"] + arguments) }
+  }
+
+  /// `primetime script`, listed in the help; the launcher starts the app before parsing.
+  struct Script: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "script",
+      abstract: "Runs user intents, one a line, and prints the screen after each.",
+      discussion: "Options and the intents: primetime script --help.")
+
+    @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
+
+    func run() { AppLauncher.start(["script"] + arguments) }
+  }
+}
