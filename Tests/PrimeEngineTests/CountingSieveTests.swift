@@ -18,9 +18,8 @@ struct CountingSieveTests {
       (43, .everyWord, false), (47, .everyWord, true), (1_009, .none, false),
       (65_537, .refresh, true),
     ]
-    var alive = (0..<CountingSieve.bits).map { k in
-      removed.allSatisfy { (low + 2 * UInt64(k)) % $0 != 0 }
-    }
+    var alive = [Bool](repeating: true, count: CountingSieve.bits)
+    for p in removed.dropFirst() { remove(p, from: &alive, low: low) }
     for step in steps {
       let model = runningCounts(alive)
       let zs = (0..<200).map { _ in low + random.next() % (2 * UInt64(CountingSieve.bits)) }
@@ -43,11 +42,21 @@ struct CountingSieveTests {
       } else {
         sieve.removeUncounted(multiplesOf: step.p)
       }
-      for k in alive.indices where (low + 2 * UInt64(k)) % step.p == 0 { alive[k] = false }
+      remove(step.p, from: &alive, low: low)
     }
   }
 
   enum Preparation { case none, refresh, everyWord }
+
+  /// Marks the odd multiples of odd `p` (p included) in the segment of odd numbers from `low`.
+  private func remove(_ p: UInt64, from alive: inout [Bool], low: UInt64) {
+    // The first odd multiple at or above low, then every 2p.
+    var multiple = (low + p - 1) / p * p
+    if multiple % 2 == 0 { multiple += p }
+    for k in stride(from: Int((multiple - low) / 2), to: alive.count, by: Int(p)) {
+      alive[k] = false
+    }
+  }
 
   /// For each odd n = low + 2k of the segment, how many odd numbers in [low, n] are alive:
   /// have no factor among the primes removed (1 counts; a removed prime itself does not).
@@ -71,12 +80,16 @@ struct PhiTableTests {
       }
     let wrong = try await onOwnThread { () -> [String] in
       var wrong: [String] = []
+      var hasFactor = [Bool](repeating: false, count: 300_032)
       for b in 0...9 {
+        if b > 0 {
+          for multiple in stride(from: primes[b - 1], to: hasFactor.count, by: primes[b - 1]) {
+            hasFactor[multiple] = true
+          }
+        }
         // φ(k, b) for every k up to the largest z, in one pass.
         var counts = [0]
-        for k in 1...300_031 {
-          counts.append(counts[k - 1] + (primes.prefix(b).allSatisfy { k % $0 != 0 } ? 1 : 0))
-        }
+        for k in 1..<hasFactor.count { counts.append(counts[k - 1] + (hasFactor[k] ? 0 : 1)) }
         for z in zs where PhiTable.phi(UInt64(z), b) != UInt64(counts[z]) {
           wrong.append("φ(\(z), \(b))")
         }
