@@ -202,7 +202,8 @@ struct SievedLeaves {
     return sum
   }
 
-  /// The hard leaves, minus P₂, from one segmented sieve of [1, x/y].
+  /// The hard leaves and the easy leaves above y, minus P₂, from one segmented sieve of
+  /// [1, x/y].
   mutating func count(reporter: inout ProgressReporter) throws -> Int64 {
     let primes = factors.primes
     let a = primes.count

@@ -1,23 +1,23 @@
-/// π(x) in constant time for x up to a limit, and p_n below it, from one sieve.
+/// π(x) in constant time for x below 2²⁴, and p_n below it, from one sieve built on first use.
 ///
-/// A bit per odd number and a running count per 64-bit word: 3 bytes per 16 numbers. The
-/// shared table below 2²⁴ (1.5 MiB) answers small cases; the prime counting builds one up
-/// to x/y for the π values its easy leaves and P₂ need.
+/// A bit per odd number and a running count per 64-bit word: 3 bytes per 16 numbers, 1.5 MiB.
 struct PrimeTable: Sendable {
   static let smallLimit: UInt64 = 1 << 24
-  static let small = try! PrimeTable(limit: smallLimit, reporter: nil)
+  static let small = PrimeTable(limit: smallLimit)
 
   let limit: UInt64
   private let words: [UInt64]
   /// The number of odd primes in the words before each word.
   private let countsBefore: [UInt32]
 
-  init(limit: UInt64, reporter: inout ProgressReporter) throws {
+  private init(limit: UInt64) {
     self.limit = limit
+    // Shared: built to the end whichever task asks first, cancelled or not.
+    var reporter = ProgressReporter(nil, isCancelled: { false })
     let wordCount = Int(limit / 128) + 1
     var words = [UInt64](repeating: 0, count: wordCount)
-    try words.withUnsafeMutableBufferPointer { words in
-      try SegmentedSieve.forEachOddSegment(in: 1...max(limit, 3), reporter: &reporter) {
+    words.withUnsafeMutableBufferPointer { words in
+      try! SegmentedSieve.forEachOddSegment(in: 1...max(limit, 3), reporter: &reporter) {
         low, segment, bitCount in
         let firstWord = Int(low / 128)
         for index in 0..<((bitCount + 63) / 64) where firstWord + index < words.count {
@@ -37,11 +37,6 @@ struct PrimeTable: Sendable {
     }
     self.words = words
     self.countsBefore = countsBefore
-  }
-
-  private init(limit: UInt64, reporter: Void?) throws {
-    var reporter = ProgressReporter(nil)
-    try self.init(limit: limit, reporter: &reporter)
   }
 
   /// π(x) for x ≤ limit.
