@@ -81,7 +81,8 @@ public enum SegmentedSieve {
       let remaining = (last - low) / 2 + 1
       let bitCount = remaining >= UInt64(segmentBits) ? segmentBits : Int(remaining)
       let high = low + 2 * UInt64(bitCount - 1)
-      Wheel.fill(words, firstOdd: low)
+      // Only the words in range: a small range must not cost a whole segment.
+      Wheel.fill(.init(rebasing: words[..<((bitCount + 63) / 64)]), firstOdd: low)
       try sievingPrimes.crossOff(words, low: low, high: high, reporter: &reporter)
       if low <= Wheel.primes.last! {
         // 1 is not prime; the wheel removed its own primes with their multiples.
