@@ -12,7 +12,7 @@ struct CountingSieve {
   private static let wordsPerBlock = 4
   private static let bitsPerBlockShift = 8
 
-  private(set) var low: UInt64 = 1
+  private var low: UInt64 = 1
   private var unsieved = 0
   private var countsAreStale = false
   private var sieve = [UInt64](repeating: 0, count: words)

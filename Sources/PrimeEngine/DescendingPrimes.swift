@@ -8,9 +8,10 @@ struct DescendingPrimes {
   /// The primes of the current chunk not yet given, largest last.
   private var chunkPrimes: [UInt64] = []
 
-  init(in range: ClosedRange<UInt64>) {
-    lowest = range.lowerBound
-    nextHigh = range.upperBound
+  /// The primes from `lowest` through `highest`; none when lowest > highest.
+  init(from lowest: UInt64, through highest: UInt64) {
+    self.lowest = lowest
+    nextHigh = lowest <= highest ? highest : nil
   }
 
   mutating func next() throws -> UInt64? {

@@ -215,10 +215,8 @@ struct SievedLeaves {
     var sum: Int64 = 0
     // P₂ = Σ (π(x/p) − π(p) + 1) over the primes y < p ≤ √x, taken from the largest p down:
     // the π(x/p) here, Σ (π(p) − 1) = Σ (a + i) at the end.
-    let root = integerSquareRoot(x)
-    var p2Primes = DescendingPrimes(in: (y + 1)...max(y + 1, root))
+    var p2Primes = DescendingPrimes(from: y + 1, through: integerSquareRoot(x))
     var p2Prime = try p2Primes.next()
-    if let p = p2Prime, p > root { p2Prime = try p2Primes.next() }
     var p2Count: Int64 = 0
     var p2Before: Int64 = 0  // φ(low − 1, p2Level)
     var low: UInt64 = 1
@@ -294,8 +292,8 @@ struct SievedLeaves {
             }
             nextM[b] = m
           }
+          phiBefore[b] += Int64(sieve.total)
         }
-        if largestLeaf[b] >= low { phiBefore[b] += Int64(sieve.total) }
         if largestLeaf[b + 1] >= low {
           sieve.remove(multiplesOf: p)
         } else {
