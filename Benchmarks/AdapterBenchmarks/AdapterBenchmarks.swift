@@ -42,7 +42,7 @@ func busyApp(screen: AppFeature.Screen) -> AppFeature.State {
     ], storage: .saved)
   state.windows[0].screen = screen
   state.windows[0].primeFacts = PrimeFacts(
-    isPrime: true, smallestFactor: nil, previousPrime: 89, nextPrime: 101)
+    number: 97, isPrime: true, smallestFactor: nil, previousPrime: 89, nextPrime: 101)
   return state
 }
 

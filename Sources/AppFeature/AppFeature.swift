@@ -21,6 +21,8 @@ public struct AppFeature: Reducer {
     /// What the storage holds, as far as the app knows; `nil` before the first load.
     public var persistedFavoritePrimes: [Int]?
     public var storage: FavoritePrimesFeature.StorageStatus
+    /// A save was asked for while the storage was busy: it starts when the storage is free.
+    public var isSaveQueued: Bool
     /// Whether the app has been active; the favorites load the first time only.
     public var hasBeenActive: Bool
     public var activityFeed: [Activity]
@@ -29,14 +31,15 @@ public struct AppFeature: Reducer {
 
     public init(
       count: Int = 0, favoritePrimes: [Int] = [], persistedFavoritePrimes: [Int]? = nil,
-      storage: FavoritePrimesFeature.StorageStatus = .idle, hasBeenActive: Bool = false,
-      activityFeed: [Activity] = [],
+      storage: FavoritePrimesFeature.StorageStatus = .idle, isSaveQueued: Bool = false,
+      hasBeenActive: Bool = false, activityFeed: [Activity] = [],
       windows: IdentifiedArrayOf<Window> = [Window(id: 0)], nextWindowID: Int = 1
     ) {
       self.count = count
       self.favoritePrimes = favoritePrimes
       self.persistedFavoritePrimes = persistedFavoritePrimes
       self.storage = storage
+      self.isSaveQueued = isSaveQueued
       self.hasBeenActive = hasBeenActive
       self.activityFeed = activityFeed
       self.windows = windows
@@ -130,9 +133,12 @@ public struct AppFeature: Reducer {
     case windowOpened
     case windowClosed(id: Int)
     case scenePhaseChanged(ScenePhase)
-    case favoritesLoaded([Int])
-    case favoritesSaved([Int])
-    case favoritesStorageFailed(String)
+    case favoritesLoaded(LoadedFavorites)
+    case favoritesLoadFailed(String)
+    /// `sent` was saved; the storage, merging it with other programs' changes, now holds
+    /// `stored`.
+    case favoritesSaved(sent: [Int], stored: [Int])
+    case favoritesSaveFailed(String)
 
     public static let windowPath = CasePath(embed: Action.window) {
       guard case .window(let action) = $0 else { return nil }
@@ -148,12 +154,16 @@ public struct AppFeature: Reducer {
     date: DateClient
   ) {
     self.date = date
-    let window = WindowContext.Feature(primality: primality, nthPrime: nthPrime, storage: storage)
+    let window = WindowContext.Feature(primality: primality, nthPrime: nthPrime)
     tree = Reduce(
       Reduce<State, Action> { state, action in
         switch action {
-        case .window:
-          return .none
+        case .window(let window):
+          switch window.action {
+          case .favorites(.save): return Self.save(&state, storage: storage)
+          case .favorites(.load): return Self.load(&state, storage: storage)
+          default: return .none
+          }
         case .windowOpened:
           state.windows.append(Window(id: state.nextWindowID))
           state.nextWindowID += 1
@@ -163,68 +173,88 @@ public struct AppFeature: Reducer {
           return .none
         case .scenePhaseChanged(.active) where !state.hasBeenActive:
           state.hasBeenActive = true
-          state.storage = .loading
-          return .run { send in
-            await send(.favoritesLoaded(try await storage.load()))
-          } catch: { error, send in
-            await send(.favoritesStorageFailed(String(describing: error)))
-          }
+          return Self.load(&state, storage: storage)
+        case .scenePhaseChanged(.background) where state.storage.isBusy:
+          // What is unsaved is known once the save or load under way is done.
+          state.isSaveQueued = true
+          return .none
         case .scenePhaseChanged(.background) where state.hasUnsavedFavoriteChanges:
-          state.storage = .saving
-          return .run { [favorites = state.favoritePrimes] send in
-            try await storage.save(favorites)
-            await send(.favoritesSaved(favorites))
-          } catch: { error, send in
-            await send(.favoritesStorageFailed(String(describing: error)))
-          }
+          return Self.save(&state, storage: storage)
         case .scenePhaseChanged:
           return .none
-        case .favoritesLoaded(let favorites):
-          // Favorites saved while the file was loading stay, after the loaded ones.
-          state.storage = .loaded
-          state.favoritePrimes = favorites + state.favoritePrimes.filter { !favorites.contains($0) }
-          state.persistedFavoritePrimes = favorites
-          return .none
-        case .favoritesSaved(let favorites):
+        case .favoritesLoaded(let loaded):
+          // Changes made while the file loaded stay, replayed onto what it holds.
+          state.favoritePrimes = state.favoritePrimes.rebased(
+            from: state.persistedFavoritePrimes ?? [], onto: loaded.primes)
+          state.persistedFavoritePrimes = loaded.primes
+          state.storage = loaded.refusal.map { .partlyLoaded($0) } ?? .loaded
+          return Self.startQueuedSave(&state, storage: storage)
+        case .favoritesSaved(let sent, let stored):
+          // Changes made while it saved stay, replayed onto what is now stored.
+          state.favoritePrimes = state.favoritePrimes.rebased(from: sent, onto: stored)
+          state.persistedFavoritePrimes = stored
           state.storage = .saved
-          state.persistedFavoritePrimes = favorites
-          return .none
-        case .favoritesStorageFailed(let reason):
+          return Self.startQueuedSave(&state, storage: storage)
+        case .favoritesLoadFailed(let reason), .favoritesSaveFailed(let reason):
           state.storage = .failed(reason)
+          state.isSaveQueued = false
           return .none
         }
       }
       .forEach(\.windowContexts, action: Action.windowPath) { window })
   }
 
+  /// Saves from here, not from a window, so that closing the window that asked cannot
+  /// strand the save; one save at a time, so that each merges onto the last one's result.
+  private static func save(_ state: inout State, storage: FavoritesStorage) -> Effect<Action> {
+    guard !state.storage.isBusy else {
+      state.isSaveQueued = true
+      return .none
+    }
+    state.storage = .saving
+    return .run { [favorites = state.favoritePrimes, base = state.persistedFavoritePrimes] send in
+      let stored = try await storage.save(favorites, base ?? [])
+      await send(.favoritesSaved(sent: favorites, stored: stored))
+    } catch: { error, send in
+      await send(.favoritesSaveFailed(String(describing: error)))
+    }
+  }
+
+  private static func load(_ state: inout State, storage: FavoritesStorage) -> Effect<Action> {
+    guard !state.storage.isBusy else { return .none }
+    state.storage = .loading
+    return .run { send in
+      await send(.favoritesLoaded(try await storage.load()))
+    } catch: { error, send in
+      await send(.favoritesLoadFailed(String(describing: error)))
+    }
+  }
+
+  private static func startQueuedSave(
+    _ state: inout State, storage: FavoritesStorage
+  ) -> Effect<Action> {
+    guard state.isSaveQueued else { return .none }
+    state.isSaveQueued = false
+    return state.hasUnsavedFavoriteChanges ? save(&state, storage: storage) : .none
+  }
+
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     let before = state.favoritePrimes
     let effect = tree.reduce(into: &state, action: action)
-    // A load replaces the list: it is not something the person did.
-    var isLoad = false
-    if case .favoritesLoaded = action { isLoad = true }
-    if case .window(let window) = action {
-      switch window.action {
-      case .favorites(.loaded(let favorites)):
-        state.persistedFavoritePrimes = favorites
-        isLoad = true
-      case .favorites(.saved(let favorites)):
-        state.persistedFavoritePrimes = favorites
-      default:
-        break
-      }
+    // Only what a person did in a window is activity; a load or a merge is not.
+    if case .window = action, state.favoritePrimes != before {
+      recordActivity(from: before, to: state.favoritePrimes, in: &state)
     }
-    if !isLoad { recordActivity(from: before, to: state.favoritePrimes, in: &state) }
     return effect
   }
 
   private func recordActivity(from before: [Int], to after: [Int], in state: inout State) {
-    guard before != after else { return }
     let now = date.now()
-    for prime in after where !before.contains(prime) {
+    let (old, new) = (Set(before), Set(after))
+    for prime in after where !old.contains(prime) {
       state.activityFeed.append(Activity(date: now, kind: .addedFavorite(prime)))
     }
-    for prime in before where !after.contains(prime) {
+    for prime in before where !new.contains(prime) {
       state.activityFeed.append(Activity(date: now, kind: .removedFavorite(prime)))
     }
   }

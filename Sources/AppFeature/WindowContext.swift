@@ -71,14 +71,14 @@ public struct WindowContext: Identifiable, Equatable, Sendable {
   struct Feature: Reducer {
     private let tree: Reduce<WindowContext, Action>
 
-    init(primality: PrimalityClient, nthPrime: NthPrimeClient, storage: FavoritesStorage) {
+    init(primality: PrimalityClient, nthPrime: NthPrimeClient) {
       tree = Reduce(
         CombineReducers {
           Scope(state: \WindowContext.counter, action: Action.counterPath) {
             CounterFeature(primality: primality, nthPrime: nthPrime)
           }
           Scope(state: \WindowContext.favorites, action: Action.favoritesPath) {
-            FavoritePrimesFeature(storage: storage, nthPrime: nthPrime)
+            FavoritePrimesFeature(nthPrime: nthPrime)
           }
           Reduce<WindowContext, Action> { state, action in
             if case .navigated(let screen) = action { state.window.screen = screen }

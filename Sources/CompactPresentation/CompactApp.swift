@@ -18,6 +18,10 @@ public enum CompactApp {
     public var root: RootScreen.State
     /// The screen pushed over the root, if any.
     public var destination: Destination?
+    /// A problem with the favorites' storage, said on every screen but the favorites, which
+    /// show it in their status: a file that cannot be read is never saved over, and the
+    /// person should know before adding favorites.
+    public var storageNotice: String?
 
     public init(
       _ window: WindowContext, device: DeviceStatus, capabilities: HostCapabilities = .all
@@ -31,6 +35,12 @@ public enum CompactApp {
         destination = .counter(CounterScreen.State(window.counter, primeDetailStyle: style))
       case .favorites:
         destination = .favorites(FavoritesScreen.State(window.favorites))
+      }
+      switch window.storage {
+      case .failed, .partlyLoaded:
+        storageNotice = window.window.screen == .favorites ? nil : window.storage.text
+      default:
+        storageNotice = nil
       }
     }
   }

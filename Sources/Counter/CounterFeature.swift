@@ -6,9 +6,11 @@ import PrimeDetail
 /// The counter: a count to change, a detail saying whether it is prime, and a request for
 /// the n-th prime with n = the count.
 ///
-/// The count and the favorites are the app's, seen through a projection. While a request is
-/// in flight the count does not change (the adapters disable its buttons, as the original
-/// app did); at `Int.max` and `Int.min` it stops instead of overflowing.
+/// The count and the favorites are the app's, seen through a projection. While this
+/// counter's request is in flight its count does not change (the adapters disable its
+/// buttons, as the original app did); another window's counter still can, since the request
+/// and its answer name their own n. At `Int.max` and `Int.min` the count stops instead of
+/// overflowing.
 public struct CounterFeature: Reducer {
   public struct State: Equatable, Sendable {
     public var count: Int
@@ -36,7 +38,7 @@ public struct CounterFeature: Reducer {
     public var primeDetail: PrimeDetailFeature.State? {
       get {
         primeFacts.map {
-          PrimeDetailFeature.State(count: count, favoritePrimes: favoritePrimes, facts: $0)
+          PrimeDetailFeature.State(favoritePrimes: favoritePrimes, facts: $0)
         }
       }
       set {

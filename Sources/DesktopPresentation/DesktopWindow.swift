@@ -46,7 +46,7 @@ public enum DesktopWindow {
         case .decrement: isEnabled = context.counter.canDecrement
         case .isThisPrime: isEnabled = true
         case .nthPrime: isEnabled = !context.counter.lookup.isInFlight
-        case .save, .load: isEnabled = app.storage.isIdle
+        case .save, .load: isEnabled = !app.storage.isBusy
         case .newWindow: isEnabled = capabilities.contains(.multipleWindows)
         case .closeWindow: isEnabled = app.windows.count > 1
         }

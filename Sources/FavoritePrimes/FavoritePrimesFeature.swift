@@ -3,11 +3,12 @@ import Foundation
 import NthPrimeLookup
 import PrimeClients
 
-/// The favorite primes: the list in the order saved, deleting, saving and loading, and
+/// The favorite primes: the list in the order saved, deleting, asking to save and load, and
 /// the n-th prime for n = a favorite (as the original app did).
 ///
-/// A failed load keeps the favorites in memory; a failed save keeps them unsaved. Nothing
-/// is lost either way, and the status says why.
+/// Saving and loading are the storage owner's: `save` and `load` do nothing here, and the
+/// parent that owns the storage (the app, for every window at once) runs them and reports
+/// through ``State/storage``. A window closed during a save therefore cannot strand it.
 public struct FavoritePrimesFeature: Reducer {
   public struct State: Equatable, Sendable {
     public var favoritePrimes: [Int]
@@ -29,20 +30,23 @@ public struct FavoritePrimesFeature: Reducer {
     case idle
     case loading
     case loaded
+    /// Loaded, with some entries of the file left out; says which and why.
+    case partlyLoaded(String)
     case saving
     case saved
     case failed(String)
+
+    /// A save or a load is under way: another waits.
+    public var isBusy: Bool { self == .loading || self == .saving }
   }
 
   public enum Action: Equatable, Sendable {
     case delete(atOffsets: IndexSet)
     case favoriteSelected(Int)
+    /// Asks the storage owner to save the favorites.
     case save
+    /// Asks the storage owner to load the favorites.
     case load
-    /// The favorites now on disk.
-    case saved([Int])
-    case loaded([Int])
-    case storageFailed(String)
     case lookup(NthPrimeLookup.Action)
 
     public static let lookupPath = CasePath(embed: Action.lookup) {
@@ -53,7 +57,7 @@ public struct FavoritePrimesFeature: Reducer {
 
   private let tree: Reduce<State, Action>
 
-  public init(storage: FavoritesStorage, nthPrime: NthPrimeClient) {
+  public init(nthPrime: NthPrimeClient) {
     tree = Reduce(
       CombineReducers {
         Scope(state: \State.lookup, action: Action.lookupPath) {
@@ -62,38 +66,13 @@ public struct FavoritePrimesFeature: Reducer {
         Reduce<State, Action> { state, action in
           switch action {
           case .delete(let offsets):
-            for offset in offsets.reversed() where state.favoritePrimes.indices.contains(offset) {
-              state.favoritePrimes.remove(at: offset)
-            }
+            // One pass, whatever the number of rows deleted.
+            state.favoritePrimes = state.favoritePrimes.enumerated()
+              .filter { !offsets.contains($0.offset) }.map(\.element)
             return .none
           case .favoriteSelected(let prime):
             return .send(.lookup(.request(n: prime)))
-          case .save:
-            state.storage = .saving
-            return .run { [favorites = state.favoritePrimes] send in
-              try await storage.save(favorites)
-              await send(.saved(favorites))
-            } catch: { error, send in
-              await send(.storageFailed(String(describing: error)))
-            }
-          case .load:
-            state.storage = .loading
-            return .run { send in
-              await send(.loaded(try await storage.load()))
-            } catch: { error, send in
-              await send(.storageFailed(String(describing: error)))
-            }
-          case .saved:
-            state.storage = .saved
-            return .none
-          case .loaded(let favorites):
-            state.storage = .loaded
-            state.favoritePrimes = favorites
-            return .none
-          case .storageFailed(let reason):
-            state.storage = .failed(reason)
-            return .none
-          case .lookup:
+          case .save, .load, .lookup:
             return .none
           }
         }

@@ -43,8 +43,8 @@ public struct FavoritesControls: Equatable, Sendable {
   public var alert: AlertState?
 
   public init(_ feature: FavoritePrimesFeature.State) {
-    isSaveEnabled = feature.storage.isIdle
-    isLoadEnabled = feature.storage.isIdle
+    isSaveEnabled = !feature.storage.isBusy
+    isLoadEnabled = !feature.storage.isBusy
     status = feature.storage.text
     nthPrimeProgress = NthPrimeProgress(feature.lookup)
     alert = feature.lookup.outcome.map(AlertState.init)

@@ -18,7 +18,7 @@ public enum PrimeDetailView {
     }
 
     public init(_ feature: PrimeDetailFeature.State) {
-      let count = Formatting.number(feature.count)
+      let number = Formatting.number(feature.number)
       let facts = feature.facts
       var lines: [String] = []
       if let factor = facts.smallestFactor {
@@ -29,7 +29,7 @@ public enum PrimeDetailView {
       }
       if let next = facts.nextPrime { lines.append("Next prime: \(Formatting.number(next))") }
       self.init(
-        title: facts.isPrime ? "\(count) is prime" : "\(count) is not prime",
+        title: facts.isPrime ? "\(number) is prime" : "\(number) is not prime",
         facts: lines,
         favoriteButton: feature.isFavorite ? .remove : feature.canSave ? .save : nil)
     }

@@ -8,12 +8,10 @@ extension FavoritePrimesFeature.StorageStatus {
     case .idle: nil
     case .loading: "Loading…"
     case .loaded: "Loaded"
+    case .partlyLoaded(let refusal): "Loaded. \(refusal)"
     case .saving: "Saving…"
     case .saved: "Saved"
     case .failed(let reason): "Failed: \(reason)"
     }
   }
-
-  /// Saving and loading wait for the one under way.
-  public var isIdle: Bool { self != .loading && self != .saving }
 }

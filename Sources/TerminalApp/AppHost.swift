@@ -202,16 +202,23 @@ public final class AppHost {
 
   // MARK: Quitting
 
-  /// Saves unsaved favorites before quitting. `false` (with ``message`` saying why) when
-  /// the save failed: the favorites are still in memory, and the person decides.
+  /// Saves unsaved favorites before quitting, after any save or load under way. `false`
+  /// (with ``message`` saying why) when the save failed: the favorites are still in memory,
+  /// and the person decides.
   public func saveBeforeQuit() async -> Bool {
+    await storageIdle()
     guard store.state.hasUnsavedFavoriteChanges else { return true }
     await store.send(.scenePhaseChanged(.background)).finish()
+    await storageIdle()
     if case .failed(let reason) = store.state.storage {
-      message = "Not saved: \(reason). q again quits without saving."
+      message = "Not saved: \(reason)."
       return false
     }
     return true
+  }
+
+  private func storageIdle() async {
+    while store.state.storage.isBusy { try? await Task.sleep(for: .milliseconds(2)) }
   }
 }
 

@@ -32,6 +32,7 @@ public enum InteractiveApp {
           // A second quit after a failed save leaves without saving: the person chose to.
           if quitRequested { return 0 }
           if await host.saveBeforeQuit() { return 0 }
+          host.message = (host.message ?? "") + " q again quits without saving."
           quitRequested = true
         } else if quitRequested {
           quitRequested = false

@@ -20,11 +20,20 @@ public struct ScriptRunner {
 
   /// Runs `lines`; at the end (or at a bad line) saves unsaved favorites.
   public func run(_ lines: some Sequence<String>) async throws(ScriptError) {
+    let stream = AsyncStream { continuation in
+      for line in lines { continuation.yield(line) }
+      continuation.finish()
+    }
+    try await run(stream)
+  }
+
+  /// Runs `lines` as they arrive; at the end (or at a bad line) saves unsaved favorites.
+  public func run(_ lines: AsyncStream<String>) async throws(ScriptError) {
     await host.launch()
     printScreen("launch")
     var number = 0
-    do {
-      for line in lines {
+    do throws(ScriptError) {
+      for await line in lines {
         number += 1
         let text = line.trimmingWhitespace()
         if text.isEmpty || text.hasPrefix("#") { continue }

@@ -119,7 +119,10 @@ public enum CompactLayout {
     if let tooSmall = Canvas.tooSmall(columns: columns, rows: rows) { return tooSmall }
     var canvas = Canvas(columns: columns, rows: rows)
     let hints = bindings(state, focus: focus).map(\.hint) + extraHints
-    let bottom = canvas.drawHints(hints)
+    var bottom = canvas.drawHints(hints)
+    if let notice = state.storageNotice {
+      bottom = canvas.drawStatus(notice, bottomRow: bottom - 1, column: 1, width: columns - 2) - 1
+    }
     switch state.destination {
     case nil:
       canvas.center(state.root.navigationTitle, row: 0)

@@ -59,7 +59,7 @@ struct AppCommand: AsyncParsableCommand {
         storage: options.storage, layout: options.layout?.device)
       if status != 0 { throw ExitCode(status) }
     } else {
-      try await runScript(readLines(from: nil), options: options, size: nil)
+      try await runScript(scriptLines(from: nil), options: options, size: nil)
     }
   }
 }
@@ -99,28 +99,38 @@ struct ScriptCommand: AsyncParsableCommand {
     let device = options.layout?.device ?? columns.map(DeviceStatus.init(columns:)) ?? .compact
     let standard = TerminalSize.standard(for: device)
     let size = TerminalSize(columns: columns ?? standard.columns, rows: rows ?? standard.rows)
-    try await runScript(readLines(from: file == "-" ? nil : file), options: options, size: size)
+    try await runScript(
+      scriptLines(from: file == "-" ? nil : file), options: options, size: size)
   }
 }
 
-func readLines(from path: String?) throws -> [String] {
-  let data: Data
-  if let path {
-    guard let contents = FileManager.default.contents(atPath: path) else {
-      FileHandle.standardError.write(Data("primetime: cannot read \(path)\n".utf8))
-      throw ExitCode(2)
+/// The lines of the script file, or of standard input as they arrive: a script fed by
+/// another program runs line by line.
+func scriptLines(from path: String?) throws -> AsyncStream<String> {
+  guard let path else {
+    return AsyncStream { continuation in
+      Thread {
+        while let line = readLine() { continuation.yield(line) }
+        continuation.finish()
+      }.start()
     }
-    data = contents
-  } else {
-    data = FileHandle.standardInput.readDataToEndOfFile()
   }
-  return String(decoding: data, as: UTF8.self).split(
-    separator: "\n", omittingEmptySubsequences: false
-  ).map(String.init)
+  guard let contents = FileManager.default.contents(atPath: path) else {
+    FileHandle.standardError.write(Data("primetime: cannot read \(path)\n".utf8))
+    throw ExitCode(2)
+  }
+  let lines = String(decoding: contents, as: UTF8.self).split(
+    separator: "\n", omittingEmptySubsequences: false)
+  return AsyncStream { continuation in
+    for line in lines { continuation.yield(String(line)) }
+    continuation.finish()
+  }
 }
 
 @MainActor
-func runScript(_ lines: [String], options: AppOptions, size: TerminalSize?) async throws {
+func runScript(
+  _ lines: AsyncStream<String>, options: AppOptions, size: TerminalSize?
+) async throws {
   let device = options.layout?.device ?? .compact
   let host = AppHost(
     storage: options.storage, size: size ?? .standard(for: device), layout: options.layout?.device)

@@ -52,7 +52,7 @@ struct AppFeatureTests {
     await store.send(.window(.element(id: 1, action: .counter(.increment)))) { $0.count = 2 }
     await store.send(.window(.element(id: 1, action: .counter(.showPrimeDetail)))) {
       $0.windows[id: 1]?.primeFacts = PrimeFacts(
-        isPrime: true, smallestFactor: nil, previousPrime: nil, nextPrime: 3)
+        number: 2, isPrime: true, smallestFactor: nil, previousPrime: nil, nextPrime: 3)
     }
     await store.send(.window(.element(id: 1, action: .counter(.primeDetail(.saveToFavorites))))) {
       $0.favoritePrimes = [2]
@@ -100,7 +100,7 @@ struct AppFeatureTests {
       $0.storage = .loading
       $0.hasBeenActive = true
     }
-    await store.receive(.favoritesLoaded([2, 3])) {
+    await store.receive(.favoritesLoaded(LoadedFavorites(primes: [2, 3]))) {
       $0.storage = .loaded
       $0.favoritePrimes = [2, 3]
       $0.persistedFavoritePrimes = [2, 3]
@@ -113,11 +113,85 @@ struct AppFeatureTests {
       $0.activityFeed = [.init(date: now, kind: .removedFavorite(2))]
     }
     await store.send(.scenePhaseChanged(.background)) { $0.storage = .saving }
-    await store.receive(.favoritesSaved([3])) {
+    await store.receive(.favoritesSaved(sent: [3], stored: [3])) {
       $0.storage = .saved
       $0.persistedFavoritePrimes = [3]
     }
-    #expect(try await storage.load() == [3])
+    #expect(try await storage.load().primes == [3])
+  }
+
+  @Test func aSaveKeepsWhatAnotherProgramSavedMeanwhile() async throws {
+    let storage = FavoritesStorage.inMemory([2])
+    let store = makeStore(
+      .init(favoritePrimes: [2], persistedFavoritePrimes: [2], hasBeenActive: true),
+      storage: storage)
+    // Another program, which also loaded [2], adds 7.
+    _ = try await storage.save([2, 7], [2])
+    await store.send(.window(.element(id: 0, action: .favorites(.delete(atOffsets: [0]))))) {
+      $0.favoritePrimes = []
+      $0.activityFeed = [.init(date: now, kind: .removedFavorite(2))]
+    }
+    await store.send(.scenePhaseChanged(.background)) { $0.storage = .saving }
+    await store.receive(.favoritesSaved(sent: [], stored: [7])) {
+      $0.storage = .saved
+      $0.favoritePrimes = [7]
+      $0.persistedFavoritePrimes = [7]
+    }
+    #expect(!store.state.hasUnsavedFavoriteChanges)
+    #expect(store.state.activityFeed.count == 1, "a merge is not something the person did")
+  }
+
+  @Test func aWindowClosedDuringASaveDoesNotStrandIt() async throws {
+    let storage = FavoritesStorage(
+      load: { LoadedFavorites(primes: []) },
+      save: { [clock] favorites, _ in
+        try await clock.sleep(for: .seconds(1))
+        return favorites
+      })
+    let store = makeStore(.init(favoritePrimes: [5], hasBeenActive: true), storage: storage)
+    await store.send(.windowOpened) {
+      $0.windows.append(AppFeature.Window(id: 1))
+      $0.nextWindowID = 2
+    }
+    await store.send(.window(.element(id: 1, action: .favorites(.save)))) {
+      $0.storage = .saving
+    }
+    await store.send(.windowClosed(id: 1)) { $0.windows.remove(id: 1) }
+    await clock.advanceOnceSleeping(by: .seconds(1))
+    await store.receive(.favoritesSaved(sent: [5], stored: [5])) {
+      $0.storage = .saved
+      $0.persistedFavoritePrimes = [5]
+    }
+  }
+
+  @Test func aSaveAskedForDuringASaveRunsAfterItOnItsResult() async throws {
+    let storage = FavoritesStorage(
+      load: { LoadedFavorites(primes: []) },
+      save: { [clock] favorites, _ in
+        try await clock.sleep(for: .seconds(1))
+        return favorites
+      })
+    let store = makeStore(
+      .init(favoritePrimes: [2, 3], persistedFavoritePrimes: [2], hasBeenActive: true),
+      storage: storage)
+    await store.send(.window(.element(id: 0, action: .favorites(.save)))) {
+      $0.storage = .saving
+    }
+    await store.send(.window(.element(id: 0, action: .favorites(.delete(atOffsets: [1]))))) {
+      $0.favoritePrimes = [2]
+      $0.activityFeed = [.init(date: now, kind: .removedFavorite(3))]
+    }
+    await store.send(.scenePhaseChanged(.background)) { $0.isSaveQueued = true }
+    await clock.advanceOnceSleeping(by: .seconds(1))
+    await store.receive(.favoritesSaved(sent: [2, 3], stored: [2, 3])) {
+      $0.persistedFavoritePrimes = [2, 3]
+      $0.isSaveQueued = false
+    }
+    await clock.advanceOnceSleeping(by: .seconds(1))
+    await store.receive(.favoritesSaved(sent: [2], stored: [2])) {
+      $0.storage = .saved
+      $0.persistedFavoritePrimes = [2]
+    }
   }
 
   @Test func aFailedLoadKeepsWhatIsInMemoryAndSaysWhy() async {
@@ -127,7 +201,7 @@ struct AppFeatureTests {
       $0.storage = .loading
       $0.hasBeenActive = true
     }
-    await store.receive(.favoritesStorageFailed(error.description)) {
+    await store.receive(.favoritesLoadFailed(error.description)) {
       $0.storage = .failed(error.description)
     }
     #expect(store.state.favoritePrimes == [7])
@@ -135,13 +209,31 @@ struct AppFeatureTests {
     await store.send(.scenePhaseChanged(.active))  // no second load over what is in memory
   }
 
+  @Test func aLoadWithEntriesLeftOutSaysWhich() async {
+    let storage = FavoritesStorage(
+      load: { LoadedFavorites(primes: [2], refusal: "Left out 4 (not prime).") },
+      save: { favorites, _ in favorites })
+    let store = makeStore(storage: storage)
+    await store.send(.scenePhaseChanged(.active)) {
+      $0.storage = .loading
+      $0.hasBeenActive = true
+    }
+    await store.receive(
+      .favoritesLoaded(LoadedFavorites(primes: [2], refusal: "Left out 4 (not prime)."))
+    ) {
+      $0.storage = .partlyLoaded("Left out 4 (not prime).")
+      $0.favoritePrimes = [2]
+      $0.persistedFavoritePrimes = [2]
+    }
+  }
+
   @Test func favoritesSavedWhileLoadingAreKept() async {
     let slowLoad = FavoritesStorage(
       load: { [clock] in
         try await clock.sleep(for: .seconds(1))
-        return [2, 3]
+        return LoadedFavorites(primes: [2, 3])
       },
-      save: { _ in })
+      save: { favorites, _ in favorites })
     let store = makeStore(.init(count: 5), storage: slowLoad)
     await store.send(.scenePhaseChanged(.active)) {
       $0.storage = .loading
@@ -149,14 +241,14 @@ struct AppFeatureTests {
     }
     await store.send(.window(.element(id: 0, action: .counter(.showPrimeDetail)))) {
       $0.windows[id: 0]?.primeFacts = PrimeFacts(
-        isPrime: true, smallestFactor: nil, previousPrime: 3, nextPrime: 7)
+        number: 5, isPrime: true, smallestFactor: nil, previousPrime: 3, nextPrime: 7)
     }
     await store.send(.window(.element(id: 0, action: .counter(.primeDetail(.saveToFavorites))))) {
       $0.favoritePrimes = [5]
       $0.activityFeed = [.init(date: now, kind: .addedFavorite(5))]
     }
     await clock.advanceOnceSleeping(by: .seconds(1))
-    await store.receive(.favoritesLoaded([2, 3])) {
+    await store.receive(.favoritesLoaded(LoadedFavorites(primes: [2, 3]))) {
       $0.storage = .loaded
       $0.favoritePrimes = [2, 3, 5]
       $0.persistedFavoritePrimes = [2, 3]
@@ -170,21 +262,46 @@ struct AppFeatureTests {
       .init(favoritePrimes: [2, 5], persistedFavoritePrimes: [2], hasBeenActive: true),
       storage: .failing(full))
     await store.send(.scenePhaseChanged(.background)) { $0.storage = .saving }
-    await store.receive(.favoritesStorageFailed(full.description)) {
+    await store.receive(.favoritesSaveFailed(full.description)) {
       $0.storage = .failed("cannot save to /d: No space left on device")
     }
     #expect(store.state.favoritePrimes == [2, 5])
     #expect(store.state.hasUnsavedFavoriteChanges)
   }
 
-  @Test func aLoadFromAWindowIsNotActivity() async {
-    let store = makeStore()
+  @Test func aLoadFromAWindowKeepsUnsavedChangesAndIsNotActivity() async {
+    let store = makeStore(
+      .init(favoritePrimes: [2, 5], persistedFavoritePrimes: [2], hasBeenActive: true),
+      storage: .inMemory([2, 3]))
     await store.send(.window(.element(id: 0, action: .favorites(.load)))) { $0.storage = .loading }
-    await store.receive(.window(.element(id: 0, action: .favorites(.loaded([2, 3]))))) {
+    await store.receive(.favoritesLoaded(LoadedFavorites(primes: [2, 3]))) {
       $0.storage = .loaded
-      $0.favoritePrimes = [2, 3]
+      $0.favoritePrimes = [2, 3, 5]
       $0.persistedFavoritePrimes = [2, 3]
     }
+  }
+
+  @Test func aDetailStaysAboutItsNumberWhileAnotherWindowMovesTheCount() async {
+    let store = makeStore(.init(count: 13, favoritePrimes: [], persistedFavoritePrimes: []))
+    await store.send(.windowOpened) {
+      $0.windows.append(AppFeature.Window(id: 1))
+      $0.nextWindowID = 2
+    }
+    await store.send(.window(.element(id: 0, action: .counter(.showPrimeDetail)))) {
+      $0.windows[id: 0]?.primeFacts = PrimeFacts(
+        number: 13, isPrime: true, smallestFactor: nil, previousPrime: 11, nextPrime: 17)
+    }
+    await store.send(.window(.element(id: 1, action: .counter(.increment)))) { $0.count = 14 }
+    #expect(store.state.windowContexts[id: 0]?.counter.primeDetail?.number == 13)
+    await store.send(.window(.element(id: 0, action: .counter(.primeDetail(.saveToFavorites))))) {
+      $0.favoritePrimes = [13]
+      $0.activityFeed = [.init(date: now, kind: .addedFavorite(13))]
+    }
+    await store.send(.window(.element(id: 1, action: .counter(.showPrimeDetail)))) {
+      $0.windows[id: 1]?.primeFacts = PrimeFacts(
+        number: 14, isPrime: false, smallestFactor: 2, previousPrime: 13, nextPrime: 17)
+    }
+    await store.send(.window(.element(id: 1, action: .counter(.primeDetail(.saveToFavorites)))))
   }
 
   @Test func anActionForAClosedWindowIsReported() async {

@@ -66,7 +66,7 @@ struct CounterFeatureTests {
     let store = makeStore(.init(count: 7, favoritePrimes: [3]))
     await store.send(.showPrimeDetail) {
       $0.primeFacts = PrimeFacts(
-        isPrime: true, smallestFactor: nil, previousPrime: 5, nextPrime: 11)
+        number: 7, isPrime: true, smallestFactor: nil, previousPrime: 5, nextPrime: 11)
     }
     await store.send(.primeDetail(.saveToFavorites)) { $0.favoritePrimes = [3, 7] }
     await store.send(.primeDetail(.saveToFavorites))  // once only
@@ -78,10 +78,22 @@ struct CounterFeatureTests {
     let store = makeStore(.init(count: 91))
     await store.send(.showPrimeDetail) {
       $0.primeFacts = PrimeFacts(
-        isPrime: false, smallestFactor: 7, previousPrime: 89, nextPrime: 97)
+        number: 91, isPrime: false, smallestFactor: 7, previousPrime: 89, nextPrime: 97)
     }
     #expect(store.state.primeDetail?.canSave == false)
     await store.send(.primeDetail(.saveToFavorites))
+  }
+
+  @Test func theDetailNamesItsOwnNumberWhenTheCountMoves() async {
+    let store = makeStore(.init(count: 13))
+    await store.send(.showPrimeDetail) {
+      $0.primeFacts = PrimeFacts(
+        number: 13, isPrime: true, smallestFactor: nil, previousPrime: 11, nextPrime: 17)
+    }
+    // Another window moves the shared count; this detail is still about 13.
+    await store.send(.countEntered(14)) { $0.count = 14 }
+    #expect(store.state.primeDetail?.number == 13)
+    await store.send(.primeDetail(.saveToFavorites)) { $0.favoritePrimes = [13] }
   }
 
   @Test func aDetailActionAfterDismissalIsReported() async {

@@ -8,11 +8,9 @@ import Testing
 @MainActor
 struct FavoritePrimesFeatureTests {
   func makeStore(
-    _ state: FavoritePrimesFeature.State = .init(favoritePrimes: [2, 3, 5, 7]),
-    storage: FavoritesStorage = .inMemory()
+    _ state: FavoritePrimesFeature.State = .init(favoritePrimes: [2, 3, 5, 7])
   ) -> TestStore<FavoritePrimesFeature.State, FavoritePrimesFeature.Action> {
-    TestStore(
-      initialState: state, reducer: FavoritePrimesFeature(storage: storage, nthPrime: nthPrimeFake))
+    TestStore(initialState: state, reducer: FavoritePrimesFeature(nthPrime: nthPrimeFake))
   }
 
   @Test func deleteAtOffsets() async {
@@ -32,36 +30,10 @@ struct FavoritePrimesFeatureTests {
     }
   }
 
-  @Test func saveAndLoad() async throws {
-    let storage = FavoritesStorage.inMemory([11, 13])
-    let store = makeStore(storage: storage)
-    await store.send(.load) { $0.storage = .loading }
-    await store.receive(.loaded([11, 13])) {
-      $0.storage = .loaded
-      $0.favoritePrimes = [11, 13]
-    }
-    await store.send(.delete(atOffsets: [0])) { $0.favoritePrimes = [13] }
-    await store.send(.save) { $0.storage = .saving }
-    await store.receive(.saved([13])) { $0.storage = .saved }
-    #expect(try await storage.load() == [13])
-  }
-
-  @Test func aFailedLoadKeepsTheFavorites() async {
-    let corrupt = FavoritesStorageError.corrupt(path: "/data/favorite-primes.json", reason: "bad")
-    let store = makeStore(storage: .failing(corrupt))
-    await store.send(.load) { $0.storage = .loading }
-    await store.receive(.storageFailed(corrupt.description)) {
-      $0.storage = .failed(corrupt.description)
-    }
-    #expect(store.state.favoritePrimes == [2, 3, 5, 7])
-  }
-
-  @Test func aFailedSaveSaysWhy() async {
-    let full = FavoritesStorageError.cannotWrite(path: "/data", reason: "No space left on device")
-    let store = makeStore(storage: .failing(full))
-    await store.send(.save) { $0.storage = .saving }
-    await store.receive(.storageFailed("cannot save to /data: No space left on device")) {
-      $0.storage = .failed("cannot save to /data: No space left on device")
-    }
+  @Test func saveAndLoadAreTheStorageOwnersToRun() async {
+    let store = makeStore()
+    await store.send(.save)
+    await store.send(.load)
+    await store.finish()
   }
 }

@@ -174,7 +174,8 @@ struct AdapterPropertyTests {
       if device != .desktop { await (person as! TouchPerson).tap(.backTapped) }
       endings.append(store.state)
     }
-    #expect(endings[0].favoritePrimes == [2, 3, 5])
+    // The load at the end keeps the deletion of 2 that was not saved yet.
+    #expect(endings[0].favoritePrimes == [3, 5])
     #expect(endings[0].count == 4)
     #expect(endings[0].windows[0].counterLookup.outcome == .answer(n: 4, prime: 7))
     #expect(endings[1] == endings[0])
@@ -227,7 +228,7 @@ struct AdapterPropertyTests {
       await store.send(.window(.element(id: id, action: action))).finish()
     }
 
-    await store.send(.favoritesStorageFailed("disk full")).finish()
+    await store.send(.favoritesSaveFailed("disk full")).finish()
     #expect(counterNotifications == 0)
     #expect(favoritesNotifications == 1)
     #expect(desktopNotifications == 1)

@@ -45,7 +45,7 @@ struct CapabilityTests {
       (row.capabilities, row.popover, row.sheet, row.newWindow)
     var app = AppFeature.State(count: 7)
     app.windows[0].primeFacts = .init(
-      isPrime: true, smallestFactor: nil, previousPrime: 5, nextPrime: 11)
+      number: 7, isPrime: true, smallestFactor: nil, previousPrime: 5, nextPrime: 11)
     let window = try #require(DesktopWindow.State(app, windowID: 0, capabilities: capabilities))
     #expect(window.counter.isPrimePopoverShown == popover)
     #expect(window.counter.isPrimeSheetShown == sheet)

@@ -23,9 +23,14 @@ final class FlakyStorage: Sendable {
           throw FavoritesStorageError.corrupt(
             path: "/data/favorite-primes.json", reason: "not JSON")
         }
-        return self.stored.withLock { $0 }
+        return LoadedFavorites(primes: self.stored.withLock { $0 })
       },
-      save: { favorites in self.stored.withLock { $0 = favorites } })
+      save: { favorites, base in
+        self.stored.withLock { stored in
+          stored = favorites.rebased(from: base, onto: stored)
+          return stored
+        }
+      })
   }
 }
 

@@ -107,7 +107,7 @@ struct MappingTests {
     var busy = AppFeature.State(count: 12, favoritePrimes: [5], storage: .failed("disk full"))
     busy.windows[0].screen = .counter
     busy.windows[0].primeFacts = PrimeFacts(
-      isPrime: false, smallestFactor: 2, previousPrime: 11, nextPrime: 13)
+      number: 12, isPrime: false, smallestFactor: 2, previousPrime: 11, nextPrime: 13)
     busy.windows[0].counterLookup = .init(request: .init(n: 12, progress: 0.25))
     busy.windows[0].favoritesLookup = .init(outcome: .failure(n: 0, message: "no 0th prime"))
     states.append(busy)
@@ -149,15 +149,17 @@ struct MappingTests {
   @Test func theDetailSaysWhatTheNumberIs() {
     let composite = PrimeDetailView.State(
       PrimeDetailFeature.State(
-        count: 1_001, favoritePrimes: [],
-        facts: PrimeFacts(isPrime: false, smallestFactor: 7, previousPrime: 997, nextPrime: 1_009)))
+        favoritePrimes: [],
+        facts: PrimeFacts(
+          number: 1_001, isPrime: false, smallestFactor: 7, previousPrime: 997, nextPrime: 1_009)))
     #expect(composite.title == "1,001 is not prime")
     #expect(composite.facts == ["Smallest factor: 7", "Previous prime: 997", "Next prime: 1,009"])
     #expect(composite.favoriteButton == nil)
     let favorite = PrimeDetailView.State(
       PrimeDetailFeature.State(
-        count: 2, favoritePrimes: [2],
-        facts: PrimeFacts(isPrime: true, smallestFactor: nil, previousPrime: nil, nextPrime: 3)))
+        favoritePrimes: [2],
+        facts: PrimeFacts(
+          number: 2, isPrime: true, smallestFactor: nil, previousPrime: nil, nextPrime: 3)))
     #expect(favorite.title == "2 is prime")
     #expect(favorite.favoriteButton == .remove)
     #expect(favorite.favoriteButton?.action.featureAction == .removeFromFavorites)
@@ -165,13 +167,15 @@ struct MappingTests {
 
   @Test func storageStatusReadsAsASentence() {
     let statuses: [FavoritePrimesFeature.StorageStatus] = [
-      .idle, .loading, .loaded, .saving, .saved, .failed("cannot save to /x: read-only"),
+      .idle, .loading, .loaded, .partlyLoaded("Left out 4."), .saving, .saved,
+      .failed("cannot save to /x: read-only"),
     ]
     #expect(
       statuses.map(\.text) == [
-        nil, "Loading…", "Loaded", "Saving…", "Saved", "Failed: cannot save to /x: read-only",
+        nil, "Loading…", "Loaded", "Loaded. Left out 4.", "Saving…", "Saved",
+        "Failed: cannot save to /x: read-only",
       ])
-    #expect(statuses.map(\.isIdle) == [true, false, true, false, true, true])
+    #expect(statuses.map(\.isBusy) == [false, true, false, false, true, false, false])
   }
 }
 

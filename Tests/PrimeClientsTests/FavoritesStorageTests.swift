@@ -12,40 +12,156 @@ struct FavoritesStorageTests {
   }
 
   var file: URL { directory.appendingPathComponent("favorite-primes.json") }
+  var storage: FavoritesStorage { .live(directory: directory, date: date) }
 
   func contents() throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+      .filter { $0 != ".favorite-primes.json.lock" }
+  }
+
+  func writeFile(_ text: String) throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: file)
   }
 
   @Test func aMissingFileHoldsNoFavorites() async throws {
-    #expect(try await FavoritesStorage.live(directory: directory).load() == [])
+    #expect(try await storage.load() == LoadedFavorites(primes: []))
   }
 
   @Test func saveThenLoad() async throws {
-    let storage = FavoritesStorage.live(directory: directory, date: date)
-    try await storage.save([2, 3, 5])
-    try await storage.save([2, 3, 5, 7])
-    #expect(try await storage.load() == [2, 3, 5, 7])
+    #expect(try await storage.save([2, 3, 5], []) == [2, 3, 5])
+    #expect(try await storage.save([2, 3, 5, 7], [2, 3, 5]) == [2, 3, 5, 7])
+    #expect(try await storage.load() == LoadedFavorites(primes: [2, 3, 5, 7]))
     #expect(try contents() == ["favorite-primes.json"], "no temporary file is left")
     let json = try String(contentsOf: file, encoding: .utf8)
     #expect(json.contains("\"favoritePrimes\"") && json.contains("\"version\" : 1"))
   }
 
+  @Test func twoProgramsSavingOneFileKeepEachOthersChanges() async throws {
+    let first = storage
+    let second = FavoritesStorage.live(directory: directory, date: date)
+    _ = try await first.save([2], [])
+    // Both loaded [2]; the first adds 3, the second adds 5, then removes 2.
+    #expect(try await first.save([2, 3], [2]) == [2, 3])
+    #expect(try await second.save([2, 5], [2]) == [2, 3, 5])
+    #expect(try await second.save([3, 5], [2, 3, 5]) == [3, 5])
+    #expect(try await first.save([3], [3]) == [3, 5], "nothing changed here: nothing is undone")
+    #expect(try await first.load().primes == [3, 5])
+  }
+
+  @Test func rebasingKeepsEveryoneElsesChanges() {
+    var generator = SplitMix64(seed: 11)
+    for _ in 0..<500 {
+      let pool = Array(2...40)
+      let base = pool.filter { _ in generator.next() % 3 == 0 }
+      func edited() -> [Int] {
+        base.filter { _ in generator.next() % 4 != 0 }
+          + pool.filter { !base.contains($0) && generator.next() % 6 == 0 }.shuffled(
+            using: &generator)
+      }
+      let (mine, theirs) = (edited(), edited())
+      let result = mine.rebased(from: base, onto: theirs)
+      let removedHere = Set(base).subtracting(mine)
+      let addedHere = Set(mine).subtracting(base)
+      #expect(Set(result) == Set(theirs).subtracting(removedHere).union(addedHere))
+      #expect(result.count == Set(result).count, "no prime twice")
+      #expect(mine.rebased(from: base, onto: base) == mine)
+    }
+  }
+
   @Test func aCorruptFileIsNamedKeptAndCopiedAsideBeforeTheNextSave() async throws {
-    let storage = FavoritesStorage.live(directory: directory, date: date)
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    try Data("{ not json".utf8).write(to: file)
+    try writeFile("{ not json")
     await #expect(
       throws: FavoritesStorageError.corrupt(
         path: file.path, reason: "it does not hold a list of favorite primes")
     ) { try await storage.load() }
     #expect(try Data(contentsOf: file) == Data("{ not json".utf8), "a load never overwrites")
 
-    try await storage.save([11])
+    #expect(try await storage.save([11], []) == [11])
+    let copy = "favorite-primes.json.corrupt-20261118T110640Z"
+    #expect(try contents() == ["favorite-primes.json", copy])
+    #expect(try Data(contentsOf: directory.appendingPathComponent(copy)) == Data("{ not json".utf8))
+    #expect(try await storage.load().primes == [11])
+
+    try writeFile("[]")
+    _ = try await storage.save([13], [])
+    #expect(
+      try contents() == ["favorite-primes.json", copy, copy + "-2"],
+      "a second copy in the same second gets a name of its own")
+  }
+
+  @Test func entriesThatAreNotFavoritePrimesAreRefusedAndTheFileIsKeptAside() async throws {
+    let original = #"{ "version" : 1, "favoritePrimes" : [2, 4, -3, 0, 1, 3, 3, 9, 2, 97] }"#
+    try writeFile(original)
+    let loaded = try await storage.load()
+    #expect(loaded.primes == [2, 3, 97])
+    #expect(
+      loaded.refusal
+        == "Left out of \(file.path): 4, -3, 0, 1, 9 (not prime); 3, 2 (repeated). The file "
+        + "is copied aside before the next save.")
+    #expect(try String(contentsOf: file, encoding: .utf8) == original, "a load changes nothing")
+
+    #expect(try await storage.save([2, 3, 97, 5], [2, 3, 97]) == [2, 3, 97, 5])
+    #expect(try await storage.load() == LoadedFavorites(primes: [2, 3, 97, 5]))
     let copy = directory.appendingPathComponent("favorite-primes.json.corrupt-20261118T110640Z")
-    #expect(try contents() == ["favorite-primes.json", copy.lastPathComponent])
-    #expect(try Data(contentsOf: copy) == Data("{ not json".utf8))
-    #expect(try await storage.load() == [11])
+    #expect(try String(contentsOf: copy, encoding: .utf8) == original)
+  }
+
+  @Test func aFileOfAnotherVersionIsNotRead() async throws {
+    try writeFile(#"{ "version" : 2, "favoritePrimes" : [2] }"#)
+    await #expect(
+      throws: FavoritesStorageError.corrupt(
+        path: file.path,
+        reason: "it is in version 2 of the format, which this program does not know")
+    ) { try await storage.load() }
+  }
+
+  @Test func aFileThatCannotBeReadIsNeverReplaced() async throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let reason: String
+    if geteuid() == 0 {
+      // Root reads any file; a symbolic link to itself cannot be opened by anyone.
+      try FileManager.default.createSymbolicLink(
+        atPath: file.path, withDestinationPath: "favorite-primes.json")
+      reason = "Too many levels of symbolic links"
+    } else {
+      try writeFile(#"{ "version" : 1, "favoritePrimes" : [7] }"#)
+      chmod(file.path, 0o000)
+      reason = "Permission denied"
+    }
+    defer { chmod(file.path, 0o644) }
+    await #expect(throws: FavoritesStorageError.cannotRead(path: file.path, reason: reason)) {
+      try await storage.load()
+    }
+    await #expect(
+      throws: FavoritesStorageError.cannotWrite(
+        path: file.path, reason: "it cannot be read (\(reason)), so it was left as it is")
+    ) { _ = try await storage.save([2], []) }
+    #expect(try contents() == ["favorite-primes.json"])
+  }
+
+  @Test func aFolderInPlaceOfTheFileIsSaidPlainly() async throws {
+    try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+    await #expect(
+      throws: FavoritesStorageError.cannotRead(
+        path: file.path, reason: "it is a folder, not a file")
+    ) { try await storage.load() }
+  }
+
+  @Test func staleTemporaryFilesOfKilledSavesAreRemoved() async throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    var deadProcess: pid_t = 4_000_000
+    while kill(deadProcess, 0) == 0 || errno != ESRCH { deadProcess -= 1 }
+    let stale = [
+      ".favorite-primes.json.\(deadProcess).1234.tmp", ".favorite-primes.json.\(getpid()).5.tmp",
+    ]
+    // pid 1 is alive: its save may be under way. Names of another shape are not ours.
+    let kept = [".favorite-primes.json.1.77.tmp", ".favorite-primes.json.notes", "other.tmp"]
+    for name in stale + kept {
+      try Data("{".utf8).write(to: directory.appendingPathComponent(name))
+    }
+    _ = try await storage.save([2], [])
+    #expect(try contents() == (kept + ["favorite-primes.json"]).sorted())
   }
 
   @Test func aFolderThatCannotBeMadeIsAnError() async throws {
@@ -53,34 +169,32 @@ struct FavoritesStorageTests {
     let blocker = directory.appendingPathComponent("a-file")
     try Data().write(to: blocker)
     let storage = FavoritesStorage.live(directory: blocker.appendingPathComponent("primetime"))
-    await #expect {
-      try await storage.save([2])
-    } throws: { error in
-      guard case .cannotWrite(let path, _) = error as? FavoritesStorageError else { return false }
-      return path.hasSuffix("a-file/primetime")
-    }
+    await #expect(
+      throws: FavoritesStorageError.cannotWrite(
+        path: blocker.appendingPathComponent("primetime").path, reason: "Not a directory")
+    ) { _ = try await storage.save([2], []) }
   }
 
   @Test func aFailedSaveLeavesTheOldFileAndNoTemporaryFile() async throws {
-    let storage = FavoritesStorage.live(directory: directory, date: date)
-    try await storage.save([2, 3])
+    _ = try await storage.save([2, 3], [])
     if geteuid() != 0 {
       // A read-only folder: the temporary file cannot be made.
       chmod(directory.path, 0o555)
       defer { chmod(directory.path, 0o755) }
-      await #expect(throws: FavoritesStorageError.self) { try await storage.save([5]) }
+      await #expect(throws: FavoritesStorageError.self) { _ = try await storage.save([5], []) }
     } else {
       // Root writes anywhere: make the rename fail instead, onto a non-empty folder.
-      let other = FavoritesStorage.live(directory: directory.appendingPathComponent("nested"))
+      let nested = directory.appendingPathComponent("nested")
+      let other = FavoritesStorage.live(directory: nested)
       try FileManager.default.createDirectory(
-        at: directory.appendingPathComponent("nested/favorite-primes.json/inside"),
+        at: nested.appendingPathComponent("favorite-primes.json/inside"),
         withIntermediateDirectories: true)
-      await #expect(throws: FavoritesStorageError.self) { try await other.save([5]) }
+      await #expect(throws: FavoritesStorageError.self) { _ = try await other.save([5], []) }
       #expect(
-        try FileManager.default.contentsOfDirectory(
-          atPath: directory.appendingPathComponent("nested").path) == ["favorite-primes.json"])
+        try FileManager.default.contentsOfDirectory(atPath: nested.path).sorted()
+          == [".favorite-primes.json.lock", "favorite-primes.json"])
     }
-    #expect(try await storage.load() == [2, 3])
+    #expect(try await storage.load().primes == [2, 3])
   }
 
   @Test func defaultDirectoryFollowsXDG() {
@@ -98,18 +212,18 @@ struct FavoritesStorageTests {
 
   @Test func fakes() async throws {
     let memory = FavoritesStorage.inMemory([3])
-    #expect(try await memory.load() == [3])
-    try await memory.save([5, 7])
-    #expect(try await memory.load() == [5, 7])
+    #expect(try await memory.load().primes == [3])
+    #expect(try await memory.save([5, 7], []) == [3, 5, 7], "it merges like the file")
+    #expect(try await memory.load().primes == [3, 5, 7])
     let error = FavoritesStorageError.cannotWrite(path: "/x", reason: "No space left on device")
-    await #expect(throws: error) { try await FavoritesStorage.failing(error).save([2]) }
+    await #expect(throws: error) { _ = try await FavoritesStorage.failing(error).save([2], []) }
     #expect(error.description == "cannot save to /x: No space left on device")
   }
 
   @Test func unimplementedReportsTheEndpoint() async {
     await withKnownIssue {
       _ = try? await FavoritesStorage.unimplemented.load()
-      try? await FavoritesStorage.unimplemented.save([2])
+      _ = try? await FavoritesStorage.unimplemented.save([2], [])
       _ = DateClient.unimplemented.now()
     } matching: { issue in
       [
@@ -118,5 +232,19 @@ struct FavoritesStorageTests {
       ]
       .contains { issue.description.contains("Unimplemented: \($0)") }
     }
+  }
+}
+
+/// A small seeded generator, so that random checks repeat.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

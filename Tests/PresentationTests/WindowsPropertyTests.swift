@@ -1,0 +1,251 @@
+import AppFeature
+import CompactPresentation
+import ComposableCore
+import DesktopPresentation
+import Foundation
+import Presentation
+import PrimeClients
+import Testing
+
+/// Random sessions across several windows, each window seen at random as a phone, a tablet or
+/// a desktop, with another program saving the same favorites file now and then.
+///
+/// After every step: no window shows a fact that is false of the number it names, and the
+/// favorites hold primes only, once each. At the end, after the save on quit, the file holds
+/// what the person sees. `swift test` runs one fixed seed; `Benchmarks/property-sessions`
+/// runs many more (`PRIMETIME_PROPERTY_SEED`, `PRIMETIME_PROPERTY_STEPS`).
+@MainActor
+struct WindowsPropertyTests {
+  @Test func randomSessionsNeverShowAFalseFactNorSaveANonPrime() async throws {
+    let environment = ProcessInfo.processInfo.environment
+    let seed = environment["PRIMETIME_PROPERTY_SEED"].flatMap(UInt64.init) ?? 2_026
+    let steps = environment["PRIMETIME_PROPERTY_STEPS"].flatMap(Int.init) ?? 1_200
+    try await Session(seed: seed).run(steps: steps)
+  }
+}
+
+@MainActor
+private final class Session {
+  var random: SplitMix64
+  let folder: URL
+  let storage: FavoritesStorage
+  /// Another program on the same file: its own idea of what the file held.
+  var otherProgramBase: [Int] = []
+  let store: Store<AppFeature.State, AppFeature.Action>
+
+  init(seed: UInt64) {
+    random = SplitMix64(seed: seed)
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("primetime-property-\(UUID().uuidString)")
+    storage = .live(directory: folder, date: .constant(launchDate))
+    store = makeAppStore(storage: storage)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  func run(steps: Int) async throws {
+    await store.send(.scenePhaseChanged(.active)).finish()
+    for step in 0..<steps {
+      let task = await takeAStep()
+      // Mostly let effects overlap with the next steps; sometimes wait for them.
+      if random.next() % 4 == 0 { await task?.finish() } else { await Task.yield() }
+      try check(step: step)
+    }
+    await quit()
+    let favorites = store.state.favoritePrimes
+    #expect(try await storage.load().primes == favorites, "the file holds what is shown")
+    let shown = DesktopWindow.State(store.state, windowID: store.state.windows[0].id)!
+    #expect(shown.sidebar.rows.map(\.prime) == favorites)
+  }
+
+  /// Loads what the other program saved, as the person would to see it, then quits.
+  func quit() async {
+    await idle()
+    let window = store.state.windows[0].id
+    await store.send(.window(.element(id: window, action: .favorites(.load)))).finish()
+    await idle()
+    await store.send(.scenePhaseChanged(.background)).finish()
+    await idle()
+  }
+
+  func idle() async {
+    while store.state.storage.isBusy { try? await Task.sleep(for: .milliseconds(1)) }
+  }
+
+  func pick<T>(_ choices: [T]) -> T? {
+    choices.isEmpty ? nil : choices[Int(random.next() % UInt64(choices.count))]
+  }
+
+  func randomCount() -> Int {
+    switch random.next() % 4 {
+    case 0: Int(random.next() % 1_000_000)
+    default: Int(random.next() % 120) - 10
+    }
+  }
+
+  /// One thing a person can do in a random window, as that window's device shows it.
+  func takeAStep() async -> StoreTask? {
+    let state = store.state
+    if random.next() % 40 == 0 { return await otherProgramSaves() }
+    guard let id = pick(Array(state.windows.ids)) else { return nil }
+    switch random.next() % 3 {
+    case 0:
+      let desktop = DesktopWindow.State(state, windowID: id, selection: randomSelection())!
+      return pick(desktopActions(desktop)).map { store.send($0.featureAction(windowID: id)) }
+    default:
+      let device: DeviceStatus = random.next() % 2 == 0 ? .compact : .regular
+      let touch = CompactApp.State(state.windowContext(id: id)!, device: device)
+      return pick(touchActions(touch)).map {
+        store.send(.window(.element(id: id, action: $0.featureAction)))
+      }
+    }
+  }
+
+  func randomSelection() -> Set<Int> {
+    Set(store.state.favoritePrimes.filter { _ in random.next() % 3 == 0 })
+  }
+
+  func otherProgramSaves() async -> StoreTask? {
+    var theirs = otherProgramBase
+    if let prime = pick([2, 3, 5, 7, 11, 13, 101, 997, 7_919]) {
+      if theirs.contains(prime) { theirs.removeAll { $0 == prime } } else { theirs.append(prime) }
+    }
+    if let stored = try? await storage.save(theirs, otherProgramBase) { otherProgramBase = stored }
+    return nil
+  }
+
+  func desktopActions(_ window: DesktopWindow.State) -> [DesktopWindow.Action] {
+    var actions: [DesktopWindow.Action] = window.menu.filter(\.isEnabled).map { .menu($0.command) }
+    let counter = window.counter
+    if counter.alert != nil { actions.append(.counter(.alertDismissed)) }
+    if window.sidebar.alert != nil { actions.append(.sidebar(.alertDismissed)) }
+    if counter.isIncrementEnabled { actions.append(.counter(.countEntered(randomCount()))) }
+    if let button = counter.primeDetail?.favoriteButton {
+      actions.append(.counter(.primeDetail(button.action)))
+    }
+    if counter.isPrimePopoverShown { actions.append(.counter(.primePopoverDismissed)) }
+    if counter.nthPrimeProgress != nil { actions.append(.counter(.cancelNthPrimeClicked)) }
+    if window.sidebar.nthPrimeProgress != nil { actions.append(.sidebar(.cancelNthPrimeClicked)) }
+    if let row = pick(window.sidebar.rows) {
+      actions.append(.sidebar(.rowDoubleClicked(prime: row.prime)))
+    }
+    if window.sidebar.isDeleteEnabled {
+      actions.append(.sidebar(.deleteClicked(atOffsets: window.sidebar.selectedOffsets)))
+    }
+    return actions
+  }
+
+  func touchActions(_ app: CompactApp.State) -> [CompactApp.Action] {
+    switch app.destination {
+    case nil:
+      return [.root(.counterRowTapped), .root(.favoritesRowTapped)]
+    case .counter(let counter):
+      var actions: [CompactApp.Action] = [.backTapped, .counter(.isPrimeTapped)]
+      if counter.alert != nil { actions.append(.counter(.alertDismissed)) }
+      if counter.isIncrementEnabled {
+        actions += [.counter(.incrementTapped), .counter(.countEntered(randomCount()))]
+      }
+      if counter.isDecrementEnabled { actions.append(.counter(.decrementTapped)) }
+      if counter.isNthPrimeButtonEnabled {
+        actions += [.counter(.nthPrimeTapped), .counter(.doubleTapped)]
+      }
+      if counter.nthPrimeProgress != nil { actions.append(.counter(.cancelNthPrimeTapped)) }
+      if let button = counter.primeDetail?.favoriteButton {
+        actions.append(.counter(.primeDetail(button.action)))
+      }
+      if counter.isPrimeModalShown { actions.append(.counter(.primeModalDismissed)) }
+      if counter.isPrimePopoverShown { actions.append(.counter(.primePopoverDismissed)) }
+      return actions
+    case .favorites(let favorites):
+      var actions: [CompactApp.Action] = [.backTapped]
+      if favorites.alert != nil { actions.append(.favorites(.alertDismissed)) }
+      if favorites.isSaveEnabled { actions.append(.favorites(.saveTapped)) }
+      if favorites.isLoadEnabled { actions.append(.favorites(.loadTapped)) }
+      if favorites.nthPrimeProgress != nil { actions.append(.favorites(.cancelNthPrimeTapped)) }
+      if !favorites.rows.isEmpty {
+        let offset = Int(random.next() % UInt64(favorites.rows.count))
+        actions += [
+          .favorites(.rowsSwipedToDelete(atOffsets: [offset])),
+          .favorites(.rowTapped(prime: favorites.rows[offset].prime)),
+        ]
+      }
+      return actions
+    }
+  }
+
+  /// Every window, as every device shows it, says only true things.
+  func check(step: Int) throws {
+    let state = store.state
+    let favorites = state.favoritePrimes
+    #expect(favorites.allSatisfy(isPrime), "step \(step): a favorite that is not prime")
+    #expect(Set(favorites).count == favorites.count, "step \(step): a favorite twice")
+    for id in state.windows.ids {
+      var details: [PrimeDetailView.State] = []
+      if let desktop = DesktopWindow.State(state, windowID: id)?.counter.primeDetail {
+        details.append(desktop)
+      }
+      for device in [DeviceStatus.compact, .regular] {
+        let touch = CompactApp.State(state.windowContext(id: id)!, device: device)
+        if case .counter(let counter) = touch.destination, let detail = counter.primeDetail {
+          details.append(detail)
+        }
+      }
+      for detail in details {
+        let expected = truth(about: try number(named: detail.title))
+        #expect(detail.title == expected.title, "step \(step)")
+        #expect(detail.facts == expected.facts, "step \(step): \(detail.title)")
+        let number = try self.number(named: detail.title)
+        switch detail.favoriteButton {
+        case .save?: #expect(isPrime(number) && !favorites.contains(number), "step \(step)")
+        case .remove?: #expect(favorites.contains(number), "step \(step)")
+        case nil: #expect(!isPrime(number), "step \(step)")
+        }
+      }
+    }
+  }
+
+  func number(named title: String) throws -> Int {
+    let digits = title.prefix { $0 != " " }.replacingOccurrences(of: ",", with: "")
+    return try #require(Int(digits))
+  }
+
+  /// The detail's title and facts for `n`, worked out by trial division.
+  func truth(about n: Int) -> (title: String, facts: [String]) {
+    var facts: [String] = []
+    if n >= 2, !isPrime(n), let factor = (2...n).first(where: { n % $0 == 0 }) {
+      facts.append("Smallest factor: \(Formatting.number(factor))")
+    }
+    if n > 2, let previous = stride(from: n - 1, through: 2, by: -1).first(where: isPrime) {
+      facts.append("Previous prime: \(Formatting.number(previous))")
+    }
+    if let next = (max(n + 1, 2)...).first(where: isPrime) {
+      facts.append("Next prime: \(Formatting.number(next))")
+    }
+    let verdict = isPrime(n) ? "is prime" : "is not prime"
+    return ("\(Formatting.number(n)) \(verdict)", facts)
+  }
+}
+
+private func isPrime(_ n: Int) -> Bool {
+  guard n >= 2 else { return false }
+  var divisor = 2
+  while divisor * divisor <= n {
+    if n % divisor == 0 { return false }
+    divisor += 1
+  }
+  return true
+}
+
+/// A small seeded generator, so that a failing session repeats.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

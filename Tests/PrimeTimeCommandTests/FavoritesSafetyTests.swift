@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// The favorites are never lost and never wrong, tried with the real program as a person (or
+/// two) would.
+struct FavoritesSafetyTests {
+  @Test func twoProgramsOnOneFolderKeepEachOthersFavorites() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let file = data.appendingPathComponent("favorite-primes.json")
+    try #"{ "version" : 1, "favoritePrimes" : [2] }"#.write(
+      to: file, atomically: true, encoding: .utf8)
+
+    // Both start and load [2] before either saves.
+    let first = try RunningProgram(["script", "--data-dir", data.path])
+    let second = try RunningProgram(["script", "--data-dir", data.path])
+    #expect(await first.waitForOutput(containing: "> launch"))
+    #expect(await second.waitForOutput(containing: "> launch"))
+
+    first.write("count 11\nis-prime\nsave-favorite\n")
+    #expect(await first.finish() == 0)
+    second.write("count 13\nis-prime\nsave-favorite\ndismiss\nopen-favorites\ndelete 2\n")
+    #expect(await second.finish() == 0)
+
+    #expect(try storedFavorites(in: data) == [11, 13], "2 deleted by the second")
+  }
+
+  @Test func aFileThatCannotBeReadIsNeverSavedOverAndTheScreenSaysWhy() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let file = data.appendingPathComponent("favorite-primes.json")
+    let original = #"{ "version" : 1, "favoritePrimes" : [7, 19] }"#
+    try original.write(to: file, atomically: true, encoding: .utf8)
+    chmod(file.path, 0o000)
+    chmod(data.path, 0o777)
+    defer { chmod(file.path, 0o644) }
+    // Root reads every file: run the program as nobody, for whom the file is unreadable.
+    let arguments = ["script", "--data-dir", data.path]
+    let run =
+      geteuid() == 0
+      ? try await runPrimetime(
+        ["--reuid=65534", "--regid=65534", "--clear-groups", primetimeExecutable.path]
+          + arguments, input: "count 3\nis-prime\nsave-favorite\n",
+        executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+      : try await runPrimetime(arguments, input: "count 3\nis-prime\nsave-favorite\n")
+    let launch = try #require(run.output.components(separatedBy: "> ").dropFirst().first)
+    #expect(launch.contains("Failed: cannot read") && launch.contains("Permission denied"))
+    #expect(run.status == 2)
+    #expect(
+      run.errors
+        == "primetime: line 3: Not saved: cannot save to \(file.path): it cannot be read "
+        + "(Permission denied), so it was left as it is.\n")
+    chmod(file.path, 0o644)
+    #expect(try String(contentsOf: file, encoding: .utf8) == original)
+  }
+
+  @Test func aDetailNamesItsNumberWhileAnotherWindowMovesTheCount() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let script = """
+      count 7
+      new-window
+      key tab
+      is-prime
+      key tab
+      increment
+      increment
+      key tab
+      save-favorite
+      quit
+      """
+    let run = try await runPrimetime(
+      ["script", "--layout", "desktop", "--data-dir", data.path], input: script)
+    #expect(run.status == 0, "\(run.errors)")
+    let last = try #require(run.output.components(separatedBy: "> save-favorite").last)
+    #expect(last.contains("7 is prime") && last.contains("Next prime: 11"))
+    #expect(last.contains("Remove from favorite primes"))
+    #expect(last.contains("  9  "), "the shared count moved on")
+    #expect(!run.output.contains("9 is prime"))
+    #expect(try storedFavorites(in: data) == [7])
+  }
+}
+
+/// The primes the favorites file in `folder` holds.
+func storedFavorites(in folder: URL) throws -> [Int] {
+  let data = try Data(contentsOf: folder.appendingPathComponent("favorite-primes.json"))
+  let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+  return object?["favoritePrimes"] as? [Int] ?? []
+}
