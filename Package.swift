@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "ComposableTestSupport", targets: ["ComposableTestSupport"]),
     .library(name: "PrimeEngine", targets: ["PrimeEngine"]),
     .library(name: "PrimeClients", targets: ["PrimeClients"]),
+    .library(name: "PrimeClientsLive", targets: ["PrimeClientsLive"]),
     .library(name: "NthPrimeLookup", targets: ["NthPrimeLookup"]),
     .library(name: "PrimeDetail", targets: ["PrimeDetail"]),
     .library(name: "Counter", targets: ["Counter"]),
@@ -24,67 +25,135 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    // Only what the kit uses: the clocks and the Foundation values (date, uuid).
+    .package(
+      url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1",
+      traits: ["Clocks", "Foundation"]),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
   ],
   targets: [
+    // Engine
     .systemLibrary(
       name: "CGMP",
       pkgConfig: "gmp",
       providers: [.apt(["libgmp-dev"]), .brew(["gmp"])]
     ),
     .target(name: "PrimeEngine", dependencies: ["CGMP"]),
+
+    // Core
+    .target(
+      name: "ComposableCore",
+      dependencies: [
+        .product(name: "CasePathsCore", package: "swift-case-paths"),
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ],
+      path: "Sources/Core/ComposableCore"
+    ),
+    .target(
+      name: "ComposableTestSupport",
+      dependencies: [
+        "ComposableCore",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        // Without it, issues reported under Swift Testing are only printed: a wrong assertion
+        // would pass. A test target that adds this product alone must fail when it should.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ],
+      path: "Sources/Core/ComposableTestSupport"
+    ),
+
+    // Clients: interfaces without the engine, live values with it
     .target(
       name: "PrimeClients",
       dependencies: [
-        "PrimeEngine",
+        .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
-      ]
+      ],
+      path: "Sources/Clients/PrimeClients"
     ),
-    .target(name: "NthPrimeLookup", dependencies: ["ComposableCore", "PrimeClients"]),
-    .target(name: "PrimeDetail", dependencies: ["ComposableCore", "PrimeClients"]),
+    .target(
+      name: "PrimeClientsLive",
+      dependencies: [
+        "PrimeClients", "PrimeEngine",
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ],
+      path: "Sources/Clients/PrimeClientsLive"
+    ),
+
+    // Features
+    .target(
+      name: "NthPrimeLookup", dependencies: ["ComposableCore", "PrimeClients"],
+      path: "Sources/Features/NthPrimeLookup"),
+    .target(
+      name: "PrimeDetail", dependencies: ["ComposableCore", "PrimeClients"],
+      path: "Sources/Features/PrimeDetail"),
     .target(
       name: "Counter",
-      dependencies: ["ComposableCore", "NthPrimeLookup", "PrimeClients", "PrimeDetail"]
+      dependencies: ["ComposableCore", "NthPrimeLookup", "PrimeClients", "PrimeDetail"],
+      path: "Sources/Features/Counter"
     ),
     .target(
-      name: "FavoritePrimes", dependencies: ["ComposableCore", "NthPrimeLookup", "PrimeClients"]
+      name: "FavoritePrimes", dependencies: ["ComposableCore", "NthPrimeLookup", "PrimeClients"],
+      path: "Sources/Features/FavoritePrimes"
     ),
     .target(
       name: "AppFeature",
       dependencies: [
         "ComposableCore", "Counter", "FavoritePrimes", "NthPrimeLookup", "PrimeClients",
         "PrimeDetail",
-        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
-      ]
+      ],
+      path: "Sources/Features/AppFeature"
     ),
+
+    // Presentation
     .target(
       name: "Presentation",
-      dependencies: ["AppFeature", "Counter", "FavoritePrimes", "NthPrimeLookup", "PrimeDetail"]
+      dependencies: [
+        "ComposableCore", "Counter", "FavoritePrimes", "NthPrimeLookup", "PrimeDetail",
+      ],
+      path: "Sources/Presentation/Presentation"
     ),
     .target(
       name: "CompactPresentation",
-      dependencies: ["AppFeature", "Counter", "FavoritePrimes", "Presentation"]
+      dependencies: ["AppFeature", "Counter", "FavoritePrimes", "Presentation"],
+      path: "Sources/Presentation/CompactPresentation"
     ),
     .target(
       name: "DesktopPresentation",
-      dependencies: ["AppFeature", "Counter", "FavoritePrimes", "Presentation"]
+      dependencies: ["AppFeature", "Counter", "FavoritePrimes", "Presentation"],
+      path: "Sources/Presentation/DesktopPresentation"
     ),
+
+    // Terminal
     .target(
       name: "TerminalUI",
-      dependencies: ["CompactPresentation", "DesktopPresentation", "Presentation"]
+      dependencies: ["CompactPresentation", "DesktopPresentation", "Presentation"],
+      path: "Sources/Terminal/TerminalUI"
     ),
     .target(
       name: "TerminalApp",
       dependencies: [
         "AppFeature", "CompactPresentation", "ComposableCore", "DesktopPresentation",
         "Presentation", "PrimeClients", "TerminalUI",
-      ]
+      ],
+      path: "Sources/Terminal/TerminalApp"
     ),
+
+    // Programs
     .executableTarget(
       name: "primetime",
       dependencies: [
@@ -94,27 +163,13 @@ let package = Package(
     .executableTarget(
       name: "primetime-app",
       dependencies: [
-        "PrimeClients", "Presentation", "TerminalApp",
+        "PrimeClients", "PrimeClientsLive", "Presentation", "TerminalApp",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      path: "Sources/Programs/primetime-app"
     ),
-    .target(
-      name: "ComposableCore",
-      dependencies: [
-        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
-        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
-        .product(name: "OrderedCollections", package: "swift-collections"),
-      ]
-    ),
-    .target(
-      name: "ComposableTestSupport",
-      dependencies: [
-        "ComposableCore",
-        .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "CustomDump", package: "swift-custom-dump"),
-        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
-      ]
-    ),
+
+    // Tests
     .testTarget(name: "CGMPTests", dependencies: ["CGMP"]),
     .testTarget(name: "PrimeEngineTests", dependencies: ["PrimeEngine"]),
     .testTarget(name: "PrimeTimeCommandTests", dependencies: ["primetime", "primetime-app"]),
@@ -123,49 +178,36 @@ let package = Package(
       dependencies: [
         "AppFeature", "ComposableTestSupport", "Counter", "FavoritePrimes", "NthPrimeLookup",
         "PrimeDetail",
-        .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
     .testTarget(
       name: "PresentationTests",
       dependencies: [
         "AppFeature", "CompactPresentation", "ComposableCore", "ComposableTestSupport",
-        "DesktopPresentation", "NthPrimeLookup", "Presentation", "PrimeClients", "TerminalUI",
-        .product(name: "CustomDump", package: "swift-custom-dump"),
+        "DesktopPresentation", "NthPrimeLookup", "Presentation", "PrimeClients",
+        "PrimeClientsLive", "TerminalUI",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ],
       exclude: ["__Snapshots__"]
     ),
     .testTarget(
       name: "TerminalAppTests",
-      dependencies: ["AppFeature", "Presentation", "PrimeClients", "TerminalApp", "TerminalUI"]
+      dependencies: [
+        "AppFeature", "ComposableTestSupport", "Presentation", "PrimeClients", "TerminalApp",
+        "TerminalUI",
+      ]
     ),
     .testTarget(
       name: "PrimeClientsTests",
-      dependencies: [
-        "PrimeClients",
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-      ]
+      dependencies: ["ComposableTestSupport", "PrimeClients", "PrimeClientsLive", "PrimeEngine"]
     ),
     .testTarget(
       name: "ComposableCoreTests",
-      dependencies: [
-        "ComposableCore",
-        .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
-        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-      ]
+      dependencies: ["ComposableCore", "ComposableTestSupport"]
     ),
     .testTarget(
       name: "ComposableTestSupportTests",
-      dependencies: [
-        "ComposableCore",
-        "ComposableTestSupport",
-        .product(name: "Clocks", package: "swift-clocks"),
-        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-      ]
+      dependencies: ["ComposableTestSupport"]
     ),
   ],
   swiftLanguageModes: [.v6]

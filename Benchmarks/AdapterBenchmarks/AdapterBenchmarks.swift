@@ -111,7 +111,7 @@ let benchmarks: @Sendable () -> Void = {
     measure(benchmark) { blackHole(DesktopLayout.render(view, columns: 140, rows: 40)) }
   }
 
-  for device in DeviceStatus.allCases {
+  for device in SizeClass.allCases {
     Benchmark(
       "firstFrame.\(device.rawValue)",
       configuration: .init(

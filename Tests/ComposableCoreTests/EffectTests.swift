@@ -1,159 +1,197 @@
-import Clocks
 import ComposableCore
-import ConcurrencyExtras
 import Testing
 
-/// A feature whose actions start, replace and cancel long-running effects.
-struct Requests: Reducer {
-  struct State: Equatable {
-    var responses: [String] = []
-  }
+struct Boom: Error {}
 
-  enum Action: Equatable {
-    case start(String)
-    case startReplacing(String)
-    case cancel
-    case sendTwice
-    case response(String)
-    case failing
-  }
+enum ClientKey: DependencyKey {
+  static let liveValue = "live"
+  static let testValue = "test"
+}
 
-  struct RequestID: Hashable {}
-
-  let clock: TestClock<Duration>
-  let cancelled: LockIsolated<[String]>
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .start(let name):
-      return request(name).cancellable(id: RequestID())
-    case .startReplacing(let name):
-      return request(name).cancellable(id: RequestID(), cancelInFlight: true)
-    case .cancel:
-      return .cancel(id: RequestID())
-    case .sendTwice:
-      return .merge(.send(.response("one")), .none, .send(.response("two")))
-    case .response(let text):
-      state.responses.append(text)
-      return .none
-    case .failing:
-      struct Failure: Error {}
-      return .run { _ in
-        throw Failure()
-      } catch: { _, send in
-        await send(.response("caught"))
-      }
-    }
-  }
-
-  private func request(_ name: String) -> Effect<Action> {
-    .run { [clock, cancelled] send in
-      do {
-        try await clock.sleep(for: .seconds(1))
-        await send(.response(name))
-      } catch {
-        cancelled.withValue { $0.append(name) }
-      }
-    }
+extension DependencyValues {
+  fileprivate var greeting: String {
+    get { self[ClientKey.self] }
+    set { self[ClientKey.self] = newValue }
   }
 }
 
 @MainActor
 struct EffectTests {
-  let clock = TestClock()
-  let cancelled = LockIsolated([String]())
-
-  func makeStore() -> Store<Requests.State, Requests.Action> {
-    Store(initialState: Requests.State(), reducer: Requests(clock: clock, cancelled: cancelled))
-  }
-
-  @Test func sendEffectsRunAfterTheActionInOrder() {
-    let store = makeStore()
-    let task = store.send(.sendTwice)
-    #expect(store.state.responses == ["one", "two"])
-    #expect(task.isCancelled, "an action without async work starts no task")
-  }
-
-  @Test func runEffectsSendTheirResultBack() async {
-    let store = makeStore()
-    let task = store.send(.start("a"))
-    await clock.advance(by: .seconds(1))
-    await task.finish()
-    #expect(store.state.responses == ["a"])
-  }
-
-  @Test func cancelInFlightReplacesTheRunningEffect() async {
-    let store = makeStore()
-    let first = store.send(.startReplacing("first"))
-    let second = store.send(.startReplacing("second"))
-    await first.finish()
-    #expect(cancelled.value == ["first"])
-    await clock.advance(by: .seconds(1))
-    await second.finish()
-    #expect(store.state.responses == ["second"])
-  }
-
-  @Test func withoutCancelInFlightBothRun() async {
-    let store = makeStore()
-    let first = store.send(.start("first"))
-    let second = store.send(.start("second"))
-    await clock.advance(by: .seconds(1))
-    await first.finish()
-    await second.finish()
-    #expect(Set(store.state.responses) == ["first", "second"])
-  }
-
-  @Test func cancelByIDCancelsTheTask() async {
-    let store = makeStore()
-    let first = store.send(.start("first"))
-    let second = store.send(.start("second"))
-    store.send(.cancel)
-    await first.finish()
-    await second.finish()
-    #expect(Set(cancelled.value) == ["first", "second"])
-    #expect(store.state.responses == [])
-  }
-
-  @Test func cancellingTheStoreTaskCancelsItsEffects() async {
-    let store = makeStore()
-    let task = store.send(.start("a"))
-    task.cancel()
-    await task.finish()
-    #expect(task.isCancelled)
-    #expect(cancelled.value == ["a"])
-  }
-
-  @Test func errorsGoToTheHandler() async {
-    let store = makeStore()
-    await store.send(.failing).finish()
-    #expect(store.state.responses == ["caught"])
-  }
-
-  @Test func unhandledErrorsAreReported() async {
-    struct Boom: Error {}
-    let store = Store(initialState: 0) {
-      Reduce<Int, Void> { _, _ in .run { _ in throw Boom() } }
-    }
-    await withKnownIssue {
-      await store.send(()).finish()
-    } matching: { issue in
-      issue.description.contains("An effect threw an error that nothing handled")
-    }
-  }
-
-  @Test func mapTransformsEveryKindOfEffect() async {
-    let effect = Effect<Int>.merge(
-      .send(1),
-      .run { send in await send(2) }.cancellable(id: "a"),
-      .cancel(id: "b")
-    )
+  @Test func runEffectsSendTheirResultsBack() async {
     let store = Store(initialState: [String]()) {
       Reduce<[String], String> { state, action in
         state.append(action)
-        return action == "start" ? effect.map { "mapped \($0)" } : .none
+        return action == "go" ? .run { send in await send("done") } : .none
       }
     }
-    await store.send("start").finish()
-    #expect(store.state == ["start", "mapped 1", "mapped 2"])
+    await store.send("go").finish()
+    #expect(store.state == ["go", "done"])
+  }
+
+  @Test func concatenatedEffectsRunOneAfterTheOther() async {
+    let clock = TestClock()
+    let store = Store(initialState: [Int]()) {
+      Reduce<[Int], Int> { state, action in
+        state.append(action)
+        guard action == 0 else { return .none }
+        return .concatenate(
+          .run { send in
+            try await clock.sleep(for: .seconds(2))
+            await send(1)
+          },
+          .send(2),
+          .run { send in await send(3) })
+      }
+    }
+    let task = store.send(0)
+    await clock.advanceOnceSleeping(by: .seconds(1))
+    #expect(store.state == [0], "the second waits for the first")
+    await clock.advance(by: .seconds(1))
+    await task.finish()
+    #expect(store.state == [0, 1, 2, 3])
+  }
+
+  @Test func cancellingAConcatenationStopsIt() async {
+    let clock = TestClock()
+    let store = Store(initialState: [Int]()) {
+      Reduce<[Int], Int> { state, action in
+        state.append(action)
+        switch action {
+        case 0:
+          return .concatenate(
+            .run { _ in try await clock.sleep(for: .seconds(1)) },
+            .send(1)
+          ).cancellable(id: "chain")
+        case -1: return .cancel(id: "chain")
+        default: return .none
+        }
+      }
+    }
+    let task = store.send(0)
+    await clock.advanceOnceSleeping(by: .milliseconds(10))
+    store.send(-1)
+    await task.finish()
+    #expect(store.state == [0, -1])
+  }
+
+  @Test func unhandledErrorsAreReportedAndHandledOnesAreNot() async {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        state.append(action)
+        switch action {
+        case "throw": return .run { _ in throw Boom() }
+        case "catch":
+          return .run { _ in
+            throw Boom()
+          } catch: { _, send in
+            await send("caught")
+          }
+        default: return .none
+        }
+      }
+    }
+    await withKnownIssue {
+      await store.send("throw").finish()
+    } matching: { issue in
+      issue.description.contains("threw an error that nothing handled")
+    }
+    await store.send("catch").finish()
+    #expect(store.state == ["throw", "catch", "caught"])
+  }
+
+  /// A request that fails because it was cancelled (a closed stream, an aborted download) is
+  /// nobody's business.
+  @Test func anErrorThrownAfterCancellationIsNotReported() async {
+    let (stream, continuation) = AsyncStream<Void>.makeStream()
+    let store = Store(initialState: 0) {
+      Reduce<Int, Int> { _, action in
+        action == 0
+          ? .run { _ in
+            for await _ in stream {}
+            throw Boom()
+          }.cancellable(id: "request") : .cancel(id: "request")
+      }
+    }
+    let task = store.send(0)
+    store.send(1)
+    continuation.finish()
+    await task.finish()
+  }
+
+  @Test func effectsSeeTheDependenciesOfTheReducerThatMadeThem() async {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        state.append(action)
+        @Dependency(\.greeting) var greeting
+        return action == "ask" ? .run { send in await send(greeting) } : .none
+      }
+      .dependency(\.greeting, "overridden")
+    }
+    await store.send("ask").finish()
+    #expect(store.state == ["ask", "overridden"])
+  }
+
+  @Test func aStoreWithDependenciesRunsWithThemForItsWholeLife() async {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        @Dependency(\.greeting) var greeting
+        state.append(greeting)
+        return .none
+      }
+    } withDependencies: {
+      $0.greeting = "from the store"
+    }
+    store.send("one")
+    #expect(store.state == ["from the store"])
+  }
+
+  @Test func debouncedEffectsRunOnlyAfterAQuietInterval() async {
+    let clock = TestClock()
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        guard action.hasPrefix("typed ") else {
+          state.append(action)
+          return .none
+        }
+        let query = String(action.dropFirst(6))
+        return .send("search \(query)")
+          .debounce(id: "search", for: .milliseconds(300), clock: clock)
+      }
+    }
+    let first = store.send("typed a")
+    await clock.advanceOnceSleeping(by: .milliseconds(200))
+    let second = store.send("typed ab")
+    await clock.advanceOnceSleeping(by: .milliseconds(200))
+    #expect(store.state == [], "each keystroke restarts the wait")
+    await clock.advanceOnceSleeping(by: .milliseconds(100))
+    await first.finish()
+    await second.finish()
+    #expect(store.state == ["search ab"])
+  }
+
+  @Test func throttledEffectsLetOneThroughPerInterval() async {
+    for latest in [true, false] {
+      let clock = TestClock()
+      let store = Store(initialState: [Int]()) {
+        Reduce<[Int], Int> { state, action in
+          if action >= 100 {
+            state.append(action - 100)
+            return .none
+          }
+          return .send(action + 100)
+            .throttle(id: "throttle-\(latest)", for: .seconds(1), clock: clock, latest: latest)
+        }
+      }
+      var tasks = [store.send(1)]
+      await tasks[0].finish()
+      #expect(store.state == [1], "the first goes through at once")
+      tasks.append(store.send(2))
+      tasks.append(store.send(3))
+      for _ in 0..<50 { await Task.yield() }
+      #expect(store.state == [1], "the others wait for the end of the interval")
+      await clock.advanceOnceSleeping(by: .seconds(1))
+      for task in tasks { await task.finish() }
+      #expect(store.state == [1, latest ? 3 : 2])
+    }
   }
 }

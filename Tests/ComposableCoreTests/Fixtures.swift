@@ -1,9 +1,9 @@
 import ComposableCore
-import IdentifiedCollections
 
 /// A counter: the smallest feature, embedded below in parents of growing depth.
 struct Counter: Reducer {
-  struct State: Equatable {
+  struct State: Equatable, Identifiable {
+    var id = 0
     var count = 0
   }
 
@@ -12,71 +12,61 @@ struct Counter: Reducer {
     case decrement
   }
 
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .increment: state.count += 1
-    case .decrement: state.count -= 1
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .increment: state.count += 1
+      case .decrement: state.count -= 1
+      }
+      return .none
     }
-    return .none
   }
 }
 
-/// A parent that shows an optional counter as a detail and keeps a counter per window.
-struct Parent: Reducer {
-  struct State: Equatable {
-    var counter = Counter.State()
-    var detail: Counter.State?
-    var windows: IdentifiedArrayOf<Window> = []
-    var events: [String] = []
-  }
-
-  struct Window: Identifiable, Equatable {
-    let id: Int
-    var counter = Counter.State()
+/// A feature whose effect runs until cancelled, sending `.tick` each time the clock passes a
+/// second: what a dismissal must cancel.
+struct Ticker: Reducer {
+  struct State: Equatable, Identifiable {
+    var id = 0
+    var ticks = 0
   }
 
   enum Action: Equatable {
-    case counter(Counter.Action)
-    case detail(Counter.Action)
-    case window(IdentifiedAction<Int, Counter.Action>)
-    case showDetail
-    case dismissDetail
-    case openWindow(Int)
-    case closeWindow(Int)
-
-    static let counterPath = CasePath(embed: Action.counter) {
-      guard case .counter(let action) = $0 else { return nil }
-      return action
-    }
-    static let detailPath = CasePath(embed: Action.detail) {
-      guard case .detail(let action) = $0 else { return nil }
-      return action
-    }
+    case start
+    case tick
+    case stop
+    case dismissTapped
   }
 
-  static let windowPath = CasePath(embed: Action.window) {
-    guard case .window(let action) = $0 else { return nil }
-    return action
-  }
+  enum CancelID { case timer }
 
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .counter, .detail, .window:
-      return .none
-    case .showDetail:
-      state.detail = Counter.State()
-    case .dismissDetail:
-      state.detail = nil
-    case .openWindow(let id):
-      state.windows.append(Window(id: id))
-    case .closeWindow(let id):
-      state.windows.remove(id: id)
+  @Dependency(\.continuousClock) var clock
+  @Dependency(\.dismiss) var dismiss
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .start:
+        return .run { send in
+          while true {
+            try await clock.sleep(for: .seconds(1))
+            await send(.tick)
+          }
+        }
+        .cancellable(id: CancelID.timer, cancelInFlight: true)
+      case .tick:
+        state.ticks += 1
+        return .none
+      case .stop:
+        return .cancel(id: CancelID.timer)
+      case .dismissTapped:
+        return .run { _ in await dismiss() }
+      }
     }
-    return .none
   }
 }
 
-extension Parent.Window {
-  static let counterPath = CasePath<Counter.Action, Counter.Action>(
-    embed: { $0 }, extract: { $0 })
+extension Ticker.Action: CasePathable {
+  struct AllCasePaths: Sendable {}
+  static let allCasePaths = AllCasePaths()
 }

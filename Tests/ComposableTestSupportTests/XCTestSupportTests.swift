@@ -1,5 +1,3 @@
-import Clocks
-import ComposableCore
 import ComposableTestSupport
 import XCTest
 
@@ -8,9 +6,7 @@ final class TestStoreXCTests: XCTestCase {
   @MainActor
   func testTimerAndRequest() async {
     let clock = TestClock()
-    let store = TestStore(
-      initialState: Ticker.State(),
-      reducer: Ticker(clock: clock, nthPrime: { firstPrimes[$0 - 1] }))
+    let store = makeTicker(count: 0, clock: clock)
     await store.send(.timerToggled) { $0.isTimerOn = true }
     await clock.advanceOnceSleeping(by: .seconds(1))
     await store.receive(.tick) { $0.count = 1 }

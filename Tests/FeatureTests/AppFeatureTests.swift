@@ -1,6 +1,4 @@
 import AppFeature
-import Clocks
-import ComposableCore
 import ComposableTestSupport
 import Counter
 import FavoritePrimes
@@ -19,10 +17,46 @@ struct AppFeatureTests {
     _ state: AppFeature.State = .init(), storage: FavoritesStorage = .inMemory([2, 3]),
     nthPrime: NthPrimeClient = nthPrimeFake
   ) -> TestStore<AppFeature.State, AppFeature.Action> {
-    TestStore(
-      initialState: state,
-      reducer: AppFeature(
-        primality: .live, nthPrime: nthPrime, storage: storage, date: .constant(now)))
+    TestStore(initialState: state) {
+      AppFeature()
+    } withDependencies: {
+      $0.primality = .trialDivision
+      $0.nthPrime = nthPrime
+      $0.favoritesStorage = storage
+      $0.date = .constant(now)
+    }
+  }
+
+  func detail(_ n: Int) -> CounterFeature.Destination.State {
+    .primeDetail(PrimeDetailFeature.State(facts: PrimeFacts(of: n, primality: .trialDivision)))
+  }
+
+  /// The actions a saved or removed favorite goes through: the detail's button, then its
+  /// request to the app.
+  func favorite(
+    _ store: TestStore<AppFeature.State, AppFeature.Action>, in window: Int, save: Bool,
+    _ number: Int, assert: @escaping (inout AppFeature.State) -> Void
+  ) async {
+    let button: PrimeDetailFeature.Action = save ? .saveToFavorites : .removeFromFavorites
+    let request: PrimeDetailFeature.Action.Delegate =
+      save ? .saveToFavorites(number) : .removeFromFavorites(number)
+    await store.send(
+      .window(
+        .element(
+          id: window,
+          action: .counter(
+            .destination(
+              .presented(
+                .primeDetail(button)))))))
+    await store.receive(
+      .window(
+        .element(
+          id: window,
+          action: .counter(
+            .destination(
+              .presented(
+                .primeDetail(.delegate(request)))))))
+    ) { assert(&$0) }
   }
 
   /// Answers 11 after one second of the test clock.
@@ -51,16 +85,15 @@ struct AppFeatureTests {
     await store.send(.window(.element(id: 0, action: .counter(.increment)))) { $0.count = 1 }
     await store.send(.window(.element(id: 1, action: .counter(.increment)))) { $0.count = 2 }
     await store.send(.window(.element(id: 1, action: .counter(.showPrimeDetail)))) {
-      $0.windows[id: 1]?.primeFacts = PrimeFacts(
-        number: 2, isPrime: true, smallestFactor: nil, previousPrime: nil, nextPrime: 3)
+      $0.windows[id: 1]?.counterDestination = detail(2)
     }
-    await store.send(.window(.element(id: 1, action: .counter(.primeDetail(.saveToFavorites))))) {
+    await favorite(store, in: 1, save: true, 2) {
       $0.favoritePrimes = [2]
       $0.activityFeed = [.init(date: now, kind: .addedFavorite(2))]
     }
     #expect(store.state.hasUnsavedFavoriteChanges)
-    #expect(store.state.windowContexts[id: 0]?.counter.favoritePrimes == [2])
-    #expect(store.state.windowContexts[id: 0]?.counter.isPrimeDetailShown == false)
+    #expect(store.state.windowContexts[id: 0]?.favorites.favoritePrimes == [2])
+    #expect(store.state.windowContexts[id: 0]?.counter.primeDetail == nil)
   }
 
   @Test func deletingAFavoriteIsInTheActivityFeed() async {
@@ -78,8 +111,7 @@ struct AppFeatureTests {
       $0.nextWindowID = 2
     }
     for id in [0, 1] {
-      await store.send(.window(.element(id: id, action: .counter(.requestNthPrime))))
-      await store.receive(.window(.element(id: id, action: .counter(.lookup(.request(n: 0)))))) {
+      await store.send(.window(.element(id: id, action: .counter(.requestNthPrime)))) {
         $0.windows[id: id]?.counterLookup.request = .init(n: 0)
       }
     }
@@ -88,7 +120,8 @@ struct AppFeatureTests {
     await store.receive(
       .window(.element(id: 0, action: .counter(.lookup(.response(n: 0, .success(11))))))
     ) {
-      $0.windows[id: 0]?.counterLookup = .init(outcome: .answer(n: 0, prime: 11))
+      $0.windows[id: 0]?.counterLookup = .init()
+      $0.windows[id: 0]?.counterDestination = .alert(.nthPrime(n: 0, result: .success(11)))
     }
     await store.finish()
   }
@@ -240,10 +273,9 @@ struct AppFeatureTests {
       $0.hasBeenActive = true
     }
     await store.send(.window(.element(id: 0, action: .counter(.showPrimeDetail)))) {
-      $0.windows[id: 0]?.primeFacts = PrimeFacts(
-        number: 5, isPrime: true, smallestFactor: nil, previousPrime: 3, nextPrime: 7)
+      $0.windows[id: 0]?.counterDestination = detail(5)
     }
-    await store.send(.window(.element(id: 0, action: .counter(.primeDetail(.saveToFavorites))))) {
+    await favorite(store, in: 0, save: true, 5) {
       $0.favoritePrimes = [5]
       $0.activityFeed = [.init(date: now, kind: .addedFavorite(5))]
     }
@@ -288,20 +320,26 @@ struct AppFeatureTests {
       $0.nextWindowID = 2
     }
     await store.send(.window(.element(id: 0, action: .counter(.showPrimeDetail)))) {
-      $0.windows[id: 0]?.primeFacts = PrimeFacts(
-        number: 13, isPrime: true, smallestFactor: nil, previousPrime: 11, nextPrime: 17)
+      $0.windows[id: 0]?.counterDestination = detail(13)
     }
     await store.send(.window(.element(id: 1, action: .counter(.increment)))) { $0.count = 14 }
     #expect(store.state.windowContexts[id: 0]?.counter.primeDetail?.number == 13)
-    await store.send(.window(.element(id: 0, action: .counter(.primeDetail(.saveToFavorites))))) {
+    await favorite(store, in: 0, save: true, 13) {
       $0.favoritePrimes = [13]
       $0.activityFeed = [.init(date: now, kind: .addedFavorite(13))]
     }
     await store.send(.window(.element(id: 1, action: .counter(.showPrimeDetail)))) {
-      $0.windows[id: 1]?.primeFacts = PrimeFacts(
-        number: 14, isPrime: false, smallestFactor: 2, previousPrime: 13, nextPrime: 17)
+      $0.windows[id: 1]?.counterDestination = detail(14)
     }
-    await store.send(.window(.element(id: 1, action: .counter(.primeDetail(.saveToFavorites)))))
+    await store.send(
+      .window(
+        .element(
+          id: 1,
+          action: .counter(
+            .destination(
+              .presented(
+                .primeDetail(
+                  .saveToFavorites)))))))
   }
 
   @Test func anActionForAClosedWindowIsReported() async {

@@ -10,9 +10,16 @@ struct CounterFeatureTests {
   func makeStore(_ state: CounterFeature.State = .init()) -> TestStore<
     CounterFeature.State, CounterFeature.Action
   > {
-    TestStore(
-      initialState: state,
-      reducer: CounterFeature(primality: .live, nthPrime: nthPrimeFake))
+    TestStore(initialState: state) {
+      CounterFeature()
+    } withDependencies: {
+      $0.primality = .trialDivision
+      $0.nthPrime = nthPrimeFake
+    }
+  }
+
+  func facts(_ n: Int) -> PrimeFacts {
+    PrimeFacts(of: n, primality: .trialDivision)
   }
 
   @Test func incrementAndDecrement() async {
@@ -33,75 +40,104 @@ struct CounterFeatureTests {
 
   @Test func aTypedCountReplacesTheCount() async {
     let store = makeStore(.init(count: 7))
-    await store.send(.countEntered(1_000_000_000_000)) { $0.count = 1_000_000_000_000 }
-    await store.send(.countEntered(.min)) { $0.count = .min }
+    await store.send(.binding(.set(\.countField, "1000000000000"))) {
+      $0.countField = "1000000000000"
+    }
+    await store.send(.countFieldSubmitted) {
+      $0.count = 1_000_000_000_000
+      $0.countField = nil
+    }
+    await store.send(.binding(.set(\.countField, "0000000000000000000000000007"))) {
+      $0.countField = "0000000000000000000000000007"
+    }
+    await store.send(.countFieldSubmitted) {
+      $0.count = 7
+      $0.countField = nil
+    }
+  }
+
+  @Test func aCountTooLargeIsNotSetAndSaysSo() async {
+    let store = makeStore(.init(count: 7))
+    let typed = "123456789012345678901234567890"
+    await store.send(.binding(.set(\.countField, typed))) { $0.countField = typed }
+    #expect(store.state.countFieldProblem?.hasPrefix("Too large: a count is between") == true)
+    await store.send(.countFieldSubmitted)
+    #expect(store.state.count == 7)
   }
 
   @Test func theCountHoldsWhileARequestIsInFlight() async {
     let store = makeStore(.init(count: 7))
-    await store.send(.requestNthPrime)
-    await store.receive(.lookup(.request(n: 7))) { $0.lookup.request = .init(n: 7) }
+    await store.send(.requestNthPrime) { $0.lookup.request = .init(n: 7) }
     #expect(!store.state.isCountChangeEnabled)
     await store.send(.increment)
     await store.send(.decrement)
-    await store.send(.countEntered(12))
+    await store.send(.binding(.set(\.countField, "12"))) { $0.countField = "12" }
+    await store.send(.countFieldSubmitted)
     await store.send(.lookup(.cancel)) { $0.lookup.request = nil }
     await store.send(.increment) { $0.count = 8 }
     await store.finish()
   }
 
-  @Test func nthPrimeForTheCount() async {
+  @Test func nthPrimeForTheCountIsAnsweredInAnAlert() async {
     let store = makeStore(.init(count: 2))
-    await store.send(.requestNthPrime)
-    await store.receive(.lookup(.request(n: 2))) { $0.lookup.request = .init(n: 2) }
+    await store.send(.requestNthPrime) { $0.lookup.request = .init(n: 2) }
     await store.receive(.lookup(.progress(0.5))) { $0.lookup.request?.progress = 0.5 }
     await store.receive(.lookup(.response(n: 2, .success(3)))) {
       $0.lookup.request = nil
-      $0.lookup.outcome = .answer(n: 2, prime: 3)
+      $0.destination = .alert(.nthPrime(n: 2, result: .success(3)))
     }
-    await store.send(.lookup(.outcomeDismissed)) { $0.lookup.outcome = nil }
+    #expect(store.state.alert?.title == TextState("The 2nd prime is 3"))
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
   }
 
-  @Test func primeDetailShowsTheFactsAndSavesPrimes() async {
-    let store = makeStore(.init(count: 7, favoritePrimes: [3]))
+  @Test func theDetailShowsTheFactsAndAsksToSavePrimes() async {
+    let store = makeStore(.init(count: 7))
     await store.send(.showPrimeDetail) {
-      $0.primeFacts = PrimeFacts(
-        number: 7, isPrime: true, smallestFactor: nil, previousPrime: 5, nextPrime: 11)
+      $0.destination = .primeDetail(PrimeDetailFeature.State(facts: facts(7)))
     }
-    await store.send(.primeDetail(.saveToFavorites)) { $0.favoritePrimes = [3, 7] }
-    await store.send(.primeDetail(.saveToFavorites))  // once only
-    await store.send(.primeDetail(.removeFromFavorites)) { $0.favoritePrimes = [3] }
-    await store.send(.primeDetailDismissed) { $0.primeFacts = nil }
+    #expect(
+      store.state.primeDetail?.facts
+        == PrimeFacts(
+          number: 7, isPrime: true, smallestFactor: nil, previousPrime: 5, nextPrime: 11))
+    await store.send(.destination(.presented(.primeDetail(.saveToFavorites))))
+    await store.receive(.destination(.presented(.primeDetail(.delegate(.saveToFavorites(7))))))
+    await store.send(.destination(.presented(.primeDetail(.removeFromFavorites))))
+    await store.receive(
+      .destination(.presented(.primeDetail(.delegate(.removeFromFavorites(7))))))
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
   }
 
-  @Test func aCompositeCannotBeSaved() async {
+  @Test func aCompositeIsNeverAskedToBeSaved() async {
     let store = makeStore(.init(count: 91))
     await store.send(.showPrimeDetail) {
-      $0.primeFacts = PrimeFacts(
-        number: 91, isPrime: false, smallestFactor: 7, previousPrime: 89, nextPrime: 97)
+      $0.destination = .primeDetail(PrimeDetailFeature.State(facts: facts(91)))
     }
-    #expect(store.state.primeDetail?.canSave == false)
-    await store.send(.primeDetail(.saveToFavorites))
+    #expect(store.state.primeDetail?.facts.smallestFactor == 7)
+    await store.send(.destination(.presented(.primeDetail(.saveToFavorites))))
+    await store.finish()
   }
 
   @Test func theDetailNamesItsOwnNumberWhenTheCountMoves() async {
     let store = makeStore(.init(count: 13))
     await store.send(.showPrimeDetail) {
-      $0.primeFacts = PrimeFacts(
-        number: 13, isPrime: true, smallestFactor: nil, previousPrime: 11, nextPrime: 17)
+      $0.destination = .primeDetail(PrimeDetailFeature.State(facts: facts(13)))
     }
     // Another window moves the shared count; this detail is still about 13.
-    await store.send(.countEntered(14)) { $0.count = 14 }
-    #expect(store.state.primeDetail?.number == 13)
-    await store.send(.primeDetail(.saveToFavorites)) { $0.favoritePrimes = [13] }
+    await store.send(.binding(.set(\.countField, "14"))) { $0.countField = "14" }
+    await store.send(.countFieldSubmitted) {
+      $0.count = 14
+      $0.countField = nil
+    }
+    await store.send(.destination(.presented(.primeDetail(.saveToFavorites))))
+    await store.receive(.destination(.presented(.primeDetail(.delegate(.saveToFavorites(13))))))
   }
 
   @Test func aDetailActionAfterDismissalIsReported() async {
     let store = makeStore(.init(count: 7))
     await withKnownIssue {
-      await store.send(.primeDetail(.saveToFavorites))
+      await store.send(.destination(.presented(.primeDetail(.saveToFavorites))))
     } matching: { issue in
-      issue.description.contains("child state was nil")
+      issue.description.contains("while nothing was presented")
     }
   }
 }

@@ -10,7 +10,11 @@ struct FavoritePrimesFeatureTests {
   func makeStore(
     _ state: FavoritePrimesFeature.State = .init(favoritePrimes: [2, 3, 5, 7])
   ) -> TestStore<FavoritePrimesFeature.State, FavoritePrimesFeature.Action> {
-    TestStore(initialState: state, reducer: FavoritePrimesFeature(nthPrime: nthPrimeFake))
+    TestStore(initialState: state) {
+      FavoritePrimesFeature()
+    } withDependencies: {
+      $0.nthPrime = nthPrimeFake
+    }
   }
 
   @Test func deleteAtOffsets() async {
@@ -19,15 +23,15 @@ struct FavoritePrimesFeatureTests {
     await store.send(.delete(atOffsets: [9]))
   }
 
-  @Test func aFavoriteAsksForTheNthPrime() async {
+  @Test func aFavoriteAsksForTheNthPrimeAnsweredInAnAlert() async {
     let store = makeStore()
-    await store.send(.favoriteSelected(5))
-    await store.receive(.lookup(.request(n: 5))) { $0.lookup.request = .init(n: 5) }
+    await store.send(.favoriteSelected(5)) { $0.lookup.request = .init(n: 5) }
     await store.receive(.lookup(.progress(0.5))) { $0.lookup.request?.progress = 0.5 }
     await store.receive(.lookup(.response(n: 5, .success(11)))) {
       $0.lookup.request = nil
-      $0.lookup.outcome = .answer(n: 5, prime: 11)
+      $0.alert = .nthPrime(n: 5, result: .success(11))
     }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
   }
 
   @Test func saveAndLoadAreTheStorageOwnersToRun() async {

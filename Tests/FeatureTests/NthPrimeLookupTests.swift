@@ -8,43 +8,36 @@ struct NthPrimeLookupTests {
   func makeStore(_ state: NthPrimeLookup.State = .init()) -> TestStore<
     NthPrimeLookup.State, NthPrimeLookup.Action
   > {
-    TestStore(initialState: state, reducer: NthPrimeLookup(client: nthPrimeFake))
+    TestStore(initialState: state) {
+      NthPrimeLookup()
+    } withDependencies: {
+      $0.nthPrime = nthPrimeFake
+    }
   }
 
   @Test func answerWithProgress() async {
     let store = makeStore()
     await store.send(.request(n: 6)) { $0.request = .init(n: 6) }
     await store.receive(.progress(0.5)) { $0.request?.progress = 0.5 }
-    await store.receive(.response(n: 6, .success(13))) {
-      $0.request = nil
-      $0.outcome = .answer(n: 6, prime: 13)
-    }
-    await store.send(.outcomeDismissed) { $0.outcome = nil }
+    await store.receive(.response(n: 6, .success(13))) { $0.request = nil }
     await store.finish()
   }
 
-  @Test func failureIsShownWithItsReason() async {
+  @Test func failureSaysWhy() async {
     let store = makeStore()
     await store.send(.request(n: 0)) { $0.request = .init(n: 0) }
     await store.receive(.progress(0.5)) { $0.request?.progress = 0.5 }
     await store.receive(.response(n: 0, .failure(.init("there is no 0th prime")))) {
       $0.request = nil
-      $0.outcome = .failure(n: 0, message: "there is no 0th prime")
     }
   }
 
   @Test func aSecondRequestReplacesTheFirst() async {
-    let store = makeStore(.init(outcome: .answer(n: 1, prime: 2)))
-    await store.send(.request(n: 7)) {
-      $0.request = .init(n: 7)
-      $0.outcome = nil
-    }
+    let store = makeStore()
+    await store.send(.request(n: 7)) { $0.request = .init(n: 7) }
     await store.send(.request(n: 3)) { $0.request = .init(n: 3) }
     await store.receive(.progress(0.5)) { $0.request?.progress = 0.5 }
-    await store.receive(.response(n: 3, .success(5))) {
-      $0.request = nil
-      $0.outcome = .answer(n: 3, prime: 5)
-    }
+    await store.receive(.response(n: 3, .success(5))) { $0.request = nil }
     await store.finish()
   }
 
@@ -59,5 +52,15 @@ struct NthPrimeLookupTests {
   @Test func aLateResponseForAnotherRequestIsIgnored() async {
     let store = makeStore(.init(request: .init(n: 4)))
     await store.send(.response(n: 9, .success(23)))
+  }
+
+  @Test func aRequestWithoutAClientIsReported() async {
+    let store = TestStore(initialState: NthPrimeLookup.State()) { NthPrimeLookup() }
+    await withKnownIssue {
+      await store.send(.request(n: 2)) { $0.request = .init(n: 2) }
+      await store.receive(\.response) { $0.request = nil }
+    } matching: {
+      $0.description.contains("Unimplemented: NthPrimeClient.nthPrime")
+    }
   }
 }

@@ -24,9 +24,11 @@ protocol Person {
 @MainActor
 struct TouchPerson: Person {
   let store: Store<AppFeature.State, AppFeature.Action>
-  let device: DeviceStatus
+  let sizeClass: SizeClass
 
-  var view: CompactApp.State { CompactApp.State(store.state.windowContext(id: 0)!, device: device) }
+  var view: CompactApp.State {
+    CompactApp.State(store.state.windowContext(id: 0)!, sizeClass: sizeClass)
+  }
 
   func tap(_ action: CompactApp.Action) async {
     await store.send(.window(.element(id: 0, action: action.featureAction))).finish()
@@ -166,10 +168,11 @@ struct AdapterPropertyTests {
   /// The same intents through the phone, the tablet and the desktop end in the same state.
   @Test func everyAdapterEndsInTheSameFeatureState() async {
     var endings: [AppFeature.State] = []
-    for device in DeviceStatus.allCases {
+    for device in SizeClass.allCases {
       let store = makeAppStore()
       let person: any Person =
-        device == .desktop ? DesktopPerson(store: store) : TouchPerson(store: store, device: device)
+        device == .desktop
+        ? DesktopPerson(store: store) : TouchPerson(store: store, sizeClass: device)
       for intent in Self.script { await person.perform(intent) }
       if device != .desktop { await (person as! TouchPerson).tap(.backTapped) }
       endings.append(store.state)
@@ -177,7 +180,9 @@ struct AdapterPropertyTests {
     // The load at the end keeps the deletion of 2 that was not saved yet.
     #expect(endings[0].favoritePrimes == [3, 5])
     #expect(endings[0].count == 4)
-    #expect(endings[0].windows[0].counterLookup.outcome == .answer(n: 4, prime: 7))
+    // The answer was replaced by the detail, which was dismissed.
+    #expect(endings[0].windows[0].counterLookup == .init())
+    #expect(endings[0].windows[0].counterDestination == nil)
     #expect(endings[1] == endings[0])
     #expect(endings[2] == endings[0])
   }
@@ -186,19 +191,19 @@ struct AdapterPropertyTests {
   /// popover and back, and the feature state does not change at all.
   @Test func resizingKeepsEveryBitOfState() async throws {
     let store = makeAppStore(AppFeature.State(count: 11))
-    let phone = TouchPerson(store: store, device: .compact)
+    let phone = TouchPerson(store: store, sizeClass: .compact)
     await phone.perform(.askIsPrime)
     await phone.perform(.saveToFavorites)
     let before = store.state
-    let onPhone = try #require(counterScreen(store.state, device: .compact))
-    let onTablet = try #require(counterScreen(store.state, device: .regular))
+    let onPhone = try #require(counterScreen(store.state, sizeClass: .compact))
+    let onTablet = try #require(counterScreen(store.state, sizeClass: .regular))
     #expect(onPhone.isPrimeModalShown && !onPhone.isPrimePopoverShown)
     #expect(onTablet.isPrimePopoverShown && !onTablet.isPrimeModalShown)
     #expect(onTablet.primeDetail == onPhone.primeDetail)
     #expect(store.state == before)
     // Dismissed on the tablet, gone on the phone too.
-    await TouchPerson(store: store, device: .regular).perform(.dismissDetail)
-    #expect(try #require(counterScreen(store.state, device: .compact)).primeDetail == nil)
+    await TouchPerson(store: store, sizeClass: .regular).perform(.dismissDetail)
+    #expect(try #require(counterScreen(store.state, sizeClass: .compact)).primeDetail == nil)
     #expect(store.state.favoritePrimes == [11])
   }
 
@@ -210,11 +215,12 @@ struct AdapterPropertyTests {
     var counterNotifications = 0
     var favoritesNotifications = 0
     var desktopNotifications = 0
-    let counter = store.observe { counterScreen($0, device: .compact) }
+    let counter = store.observe { counterScreen($0, sizeClass: .compact) }
     let favorites = store.observe { state -> FavoritesScreen.State? in
       var context = state.windowContext(id: 0)!
       context.window.screen = .favorites
-      guard case .favorites(let favorites) = CompactApp.State(context, device: .compact).destination
+      guard
+        case .favorites(let favorites) = CompactApp.State(context, sizeClass: .compact).destination
       else { return nil }
       return favorites
     }

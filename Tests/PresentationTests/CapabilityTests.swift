@@ -1,11 +1,12 @@
 import AppFeature
 import DesktopPresentation
 import Presentation
+import PrimeDetail
 import Testing
 
 struct CapabilityTests {
   struct StyleRow: Sendable {
-    var device: DeviceStatus
+    var device: SizeClass
     var capabilities: HostCapabilities
     var style: DetailPresentationStyle
   }
@@ -23,7 +24,7 @@ struct CapabilityTests {
   ])
   func detailStyle(_ row: StyleRow) {
     #expect(
-      DetailPresentationStyle(device: row.device, capabilities: row.capabilities) == row.style)
+      DetailPresentationStyle(sizeClass: row.device, capabilities: row.capabilities) == row.style)
   }
 
   /// Each row: what the host can do, and what a desktop window with the detail shown offers.
@@ -44,8 +45,10 @@ struct CapabilityTests {
     let (capabilities, popover, sheet, newWindow) =
       (row.capabilities, row.popover, row.sheet, row.newWindow)
     var app = AppFeature.State(count: 7)
-    app.windows[0].primeFacts = .init(
-      number: 7, isPrime: true, smallestFactor: nil, previousPrime: 5, nextPrime: 11)
+    app.windows[0].counterDestination = .primeDetail(
+      PrimeDetailFeature.State(
+        facts: PrimeFacts(
+          number: 7, isPrime: true, smallestFactor: nil, previousPrime: 5, nextPrime: 11)))
     let window = try #require(DesktopWindow.State(app, windowID: 0, capabilities: capabilities))
     #expect(window.counter.isPrimePopoverShown == popover)
     #expect(window.counter.isPrimeSheetShown == sheet)

@@ -25,7 +25,7 @@ struct FlowDocument {
 }
 
 /// Terminal sizes the snapshots are drawn at, one per device status.
-func screenSize(_ device: DeviceStatus) -> (columns: Int, rows: Int) {
+func screenSize(_ device: SizeClass) -> (columns: Int, rows: Int) {
   switch device {
   case .compact: (48, 22)
   case .regular: (96, 22)
@@ -37,14 +37,14 @@ func screenSize(_ device: DeviceStatus) -> (columns: Int, rows: Int) {
 struct FlowSnapshotTests {
   /// The original app's flow: launch, count to 2, ask for the 2nd prime, read the answer,
   /// ask whether 2 is prime, save it, dismiss the detail.
-  @Test(arguments: [DeviceStatus.compact, .regular])
-  func touchCounterFlow(_ device: DeviceStatus) async throws {
+  @Test(arguments: [SizeClass.compact, .regular])
+  func touchCounterFlow(_ device: SizeClass) async throws {
     let engine = ManualNthPrime()
     let store = makeAppStore(nthPrime: engine.client)
     let (columns, rows) = screenSize(device)
     var document = FlowDocument()
     func view() -> CompactApp.State {
-      CompactApp.State(store.state.windowContext(id: 0)!, device: device)
+      CompactApp.State(store.state.windowContext(id: 0)!, sizeClass: device)
     }
     func counter() -> CounterScreen.State? {
       if case .counter(let counter) = view().destination { counter } else { nil }

@@ -51,10 +51,14 @@ func makeAppStore(
   _ state: AppFeature.State = AppFeature.State(), nthPrime: NthPrimeClient = smallPrimes,
   storage: FavoritesStorage = .inMemory()
 ) -> Store<AppFeature.State, AppFeature.Action> {
-  Store(
-    initialState: state,
-    reducer: AppFeature(
-      primality: .live, nthPrime: nthPrime, storage: storage, date: .constant(launchDate)))
+  Store(initialState: state) {
+    AppFeature()
+  } withDependencies: {
+    $0.primality = .trialDivision
+    $0.nthPrime = nthPrime
+    $0.favoritesStorage = storage
+    $0.date = .constant(launchDate)
+  }
 }
 
 /// Waits (at most 60 s: under the thread sanitizer a busy pool starts effects late) until

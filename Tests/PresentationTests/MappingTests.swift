@@ -18,21 +18,23 @@ struct MappingTests {
       (.backTapped, .navigated(to: .home)),
       (.counter(.decrementTapped), .counter(.decrement)),
       (.counter(.incrementTapped), .counter(.increment)),
-      (.counter(.countEntered(97)), .counter(.countEntered(97))),
+      (.counter(.countFieldChanged("97")), .counter(.binding(.set(\.countField, "97")))),
+      (.counter(.countFieldChanged(nil)), .counter(.binding(.set(\.countField, nil)))),
+      (.counter(.countFieldSubmitted), .counter(.countFieldSubmitted)),
       (.counter(.isPrimeTapped), .counter(.showPrimeDetail)),
       (.counter(.nthPrimeTapped), .counter(.requestNthPrime)),
       (.counter(.doubleTapped), .counter(.requestNthPrime)),
       (.counter(.cancelNthPrimeTapped), .counter(.lookup(.cancel))),
-      (.counter(.primeModalDismissed), .counter(.primeDetailDismissed)),
-      (.counter(.primePopoverDismissed), .counter(.primeDetailDismissed)),
-      (.counter(.alertDismissed), .counter(.lookup(.outcomeDismissed))),
+      (.counter(.primeModalDismissed), .counter(.destination(.dismiss))),
+      (.counter(.primePopoverDismissed), .counter(.destination(.dismiss))),
+      (.counter(.alertDismissed), .counter(.destination(.dismiss))),
       (
         .counter(.primeDetail(.saveToFavoritesPressed)),
-        .counter(.primeDetail(.saveToFavorites))
+        .counter(.destination(.presented(.primeDetail(.saveToFavorites))))
       ),
       (
         .counter(.primeDetail(.removeFromFavoritesPressed)),
-        .counter(.primeDetail(.removeFromFavorites))
+        .counter(.destination(.presented(.primeDetail(.removeFromFavorites))))
       ),
       (.favorites(.rowTapped(prime: 5)), .favorites(.favoriteSelected(5))),
       (
@@ -42,7 +44,7 @@ struct MappingTests {
       (.favorites(.saveTapped), .favorites(.save)),
       (.favorites(.loadTapped), .favorites(.load)),
       (.favorites(.cancelNthPrimeTapped), .favorites(.lookup(.cancel))),
-      (.favorites(.alertDismissed), .favorites(.lookup(.outcomeDismissed))),
+      (.favorites(.alertDismissed), .favorites(.alert(.dismiss))),
     ]
     for (viewAction, featureAction) in table {
       #expect(viewAction.featureAction == featureAction, "\(viewAction)")
@@ -57,16 +59,17 @@ struct MappingTests {
     let table: [(DesktopWindow.Action, AppFeature.Action)] = [
       (.counter(.decrementClicked), window(.counter(.decrement))),
       (.counter(.incrementClicked), window(.counter(.increment))),
-      (.counter(.countEntered(-4)), window(.counter(.countEntered(-4)))),
+      (.counter(.countFieldChanged("-4")), window(.counter(.binding(.set(\.countField, "-4"))))),
+      (.counter(.countFieldSubmitted), window(.counter(.countFieldSubmitted))),
       (.counter(.isPrimeClicked), window(.counter(.showPrimeDetail))),
       (.counter(.nthPrimeClicked), window(.counter(.requestNthPrime))),
       (.counter(.cancelNthPrimeClicked), window(.counter(.lookup(.cancel)))),
-      (.counter(.primePopoverDismissed), window(.counter(.primeDetailDismissed))),
-      (.counter(.primeSheetDismissed), window(.counter(.primeDetailDismissed))),
-      (.counter(.alertDismissed), window(.counter(.lookup(.outcomeDismissed)))),
+      (.counter(.primePopoverDismissed), window(.counter(.destination(.dismiss)))),
+      (.counter(.primeSheetDismissed), window(.counter(.destination(.dismiss)))),
+      (.counter(.alertDismissed), window(.counter(.destination(.dismiss)))),
       (
         .counter(.primeDetail(.saveToFavoritesPressed)),
-        window(.counter(.primeDetail(.saveToFavorites)))
+        window(.counter(.destination(.presented(.primeDetail(.saveToFavorites)))))
       ),
       (.sidebar(.rowDoubleClicked(prime: 7)), window(.favorites(.favoriteSelected(7)))),
       (
@@ -75,7 +78,7 @@ struct MappingTests {
       (.sidebar(.saveClicked), window(.favorites(.save))),
       (.sidebar(.loadClicked), window(.favorites(.load))),
       (.sidebar(.cancelNthPrimeClicked), window(.favorites(.lookup(.cancel)))),
-      (.sidebar(.alertDismissed), window(.favorites(.lookup(.outcomeDismissed)))),
+      (.sidebar(.alertDismissed), window(.favorites(.alert(.dismiss)))),
       (.menu(.increment), window(.counter(.increment))),
       (.menu(.decrement), window(.counter(.decrement))),
       (.menu(.isThisPrime), window(.counter(.showPrimeDetail))),
@@ -106,10 +109,14 @@ struct MappingTests {
     }
     var busy = AppFeature.State(count: 12, favoritePrimes: [5], storage: .failed("disk full"))
     busy.windows[0].screen = .counter
-    busy.windows[0].primeFacts = PrimeFacts(
-      number: 12, isPrime: false, smallestFactor: 2, previousPrime: 11, nextPrime: 13)
+    busy.windows[0].counterDestination = .primeDetail(
+      PrimeDetailFeature.State(
+        facts: PrimeFacts(
+          number: 12, isPrime: false, smallestFactor: 2, previousPrime: 11, nextPrime: 13)))
     busy.windows[0].counterLookup = .init(request: .init(n: 12, progress: 0.25))
-    busy.windows[0].favoritesLookup = .init(outcome: .failure(n: 0, message: "no 0th prime"))
+    busy.windows[0].countField = "123456789012345678901234567890"
+    busy.windows[0].favoritesAlert = .nthPrime(
+      n: 0, result: .failure(NthPrimeLookup.Failure("no 0th prime")))
     states.append(busy)
     return states
   }()
@@ -117,9 +124,10 @@ struct MappingTests {
   @Test(arguments: edgeStates)
   func mappingsAreTotalAndPure(_ state: AppFeature.State) throws {
     let context = try #require(state.windowContext(id: 0))
-    for device in DeviceStatus.allCases {
+    for sizeClass in SizeClass.allCases {
       #expect(
-        CompactApp.State(context, device: device) == CompactApp.State(context, device: device))
+        CompactApp.State(context, sizeClass: sizeClass)
+          == CompactApp.State(context, sizeClass: sizeClass))
     }
     #expect(DesktopWindow.State(state, windowID: 0) == DesktopWindow.State(state, windowID: 0))
   }
@@ -127,7 +135,7 @@ struct MappingTests {
   @Test func theCounterAtItsBoundsDisablesItsButton() throws {
     var state = AppFeature.State(count: .max)
     state.windows[0].screen = .counter
-    let touch = try #require(counterScreen(state, device: .compact))
+    let touch = try #require(counterScreen(state, sizeClass: .compact))
     #expect(touch.isIncrementEnabled == false)
     #expect(touch.isDecrementEnabled == true)
     #expect(touch.nthPrimeButtonTitle == "What is the 9,223,372,036,854,775,807th prime?")
@@ -139,27 +147,45 @@ struct MappingTests {
     var state = AppFeature.State(count: 7)
     state.windows[0].screen = .counter
     state.windows[0].counterLookup = .init(request: .init(n: 7, progress: 0.5))
-    let touch = try #require(counterScreen(state, device: .regular))
+    let touch = try #require(counterScreen(state, sizeClass: .regular))
     #expect(!touch.isIncrementEnabled && !touch.isDecrementEnabled)
     #expect(!touch.isNthPrimeButtonEnabled)
     #expect(
       touch.nthPrimeProgress == NthPrimeProgress(title: "Finding the 7th prime", fraction: 0.5))
   }
 
+  @Test func aTypedCountThatIsTooLargeSaysSoWhateverItsDigits() throws {
+    var state = AppFeature.State(count: 7)
+    state.windows[0].screen = .counter
+    for typed in ["123456789012345678901234567890", "9223372036854775808", "-99999999999999999999"]
+    {
+      state.windows[0].countField = typed
+      let touch = try #require(counterScreen(state, sizeClass: .compact))
+      #expect(touch.countField == typed, "nothing is cut")
+      #expect(touch.countFieldProblem?.hasPrefix("Too large") == true)
+    }
+    state.windows[0].countField = "00000000000000000000000007"
+    #expect(try #require(counterScreen(state, sizeClass: .compact)).countFieldProblem == nil)
+    state.windows[0].countField = "12a"
+    #expect(
+      try #require(counterScreen(state, sizeClass: .compact)).countFieldProblem
+        == "Not a whole number")
+  }
+
   @Test func theDetailSaysWhatTheNumberIs() {
     let composite = PrimeDetailView.State(
       PrimeDetailFeature.State(
-        favoritePrimes: [],
         facts: PrimeFacts(
-          number: 1_001, isPrime: false, smallestFactor: 7, previousPrime: 997, nextPrime: 1_009)))
+          number: 1_001, isPrime: false, smallestFactor: 7, previousPrime: 997, nextPrime: 1_009)),
+      isFavorite: false)
     #expect(composite.title == "1,001 is not prime")
     #expect(composite.facts == ["Smallest factor: 7", "Previous prime: 997", "Next prime: 1,009"])
     #expect(composite.favoriteButton == nil)
     let favorite = PrimeDetailView.State(
       PrimeDetailFeature.State(
-        favoritePrimes: [2],
         facts: PrimeFacts(
-          number: 2, isPrime: true, smallestFactor: nil, previousPrime: nil, nextPrime: 3)))
+          number: 2, isPrime: true, smallestFactor: nil, previousPrime: nil, nextPrime: 3)),
+      isFavorite: true)
     #expect(favorite.title == "2 is prime")
     #expect(favorite.favoriteButton == .remove)
     #expect(favorite.favoriteButton?.action.featureAction == .removeFromFavorites)
@@ -179,9 +205,9 @@ struct MappingTests {
   }
 }
 
-func counterScreen(_ state: AppFeature.State, device: DeviceStatus) -> CounterScreen.State? {
+func counterScreen(_ state: AppFeature.State, sizeClass: SizeClass) -> CounterScreen.State? {
   guard let context = state.windowContext(id: state.windows[0].id),
-    case .counter(let counter) = CompactApp.State(context, device: device).destination
+    case .counter(let counter) = CompactApp.State(context, sizeClass: sizeClass).destination
   else { return nil }
   return counter
 }

@@ -1,3 +1,4 @@
+import ComposableCore
 import NthPrimeLookup
 import Presentation
 import Testing
@@ -22,21 +23,24 @@ struct PresentationTests {
     #expect(Formatting.number(Int.min) == "-9,223,372,036,854,775,808")
   }
 
-  @Test func deviceStatusFollowsTheWidth() {
+  @Test func sizeClassFollowsTheWidth() {
     #expect(
-      [40, 79, 80, 119, 120, 300].map(DeviceStatus.init(columns:)) == [
+      [40, 79, 80, 119, 120, 300].map(SizeClass.init(columns:)) == [
         .compact, .compact, .regular, .regular, .desktop, .desktop,
       ])
   }
 
-  @Test func alertsForOutcomes() {
-    #expect(AlertState(.answer(n: 7, prime: 17)) == AlertState(title: "The 7th prime is 17"))
+  @Test func alertsForAnswers() {
     #expect(
-      AlertState(.answer(n: 1_000_000, prime: 15_485_863)).title
+      AlertView.State(AlertState<Never>.nthPrime(n: 7, result: .success(17)))
+        == AlertView.State(title: "The 7th prime is 17"))
+    #expect(
+      AlertView.State(AlertState<Never>.nthPrime(n: 1_000_000, result: .success(15_485_863))).title
         == "The 1,000,000th prime is 15,485,863")
+    let failure = NthPrimeLookup.Failure("there is no 0th prime: primes are counted from 1")
     #expect(
-      AlertState(.failure(n: 0, message: "there is no 0th prime: primes are counted from 1"))
-        == AlertState(
+      AlertView.State(AlertState<Never>.nthPrime(n: 0, result: .failure(failure)))
+        == AlertView.State(
           title: "No 0th prime", message: "there is no 0th prime: primes are counted from 1"))
   }
 }

@@ -3,8 +3,10 @@ import CompactPresentation
 import ComposableCore
 import DesktopPresentation
 import Foundation
+import NthPrimeLookup
 import Presentation
 import PrimeClients
+import PrimeClientsLive
 import Testing
 
 /// Random sessions across several windows, each window seen at random as a phone, a tablet or
@@ -37,7 +39,7 @@ private final class Session {
     random = SplitMix64(seed: seed)
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("primetime-property-\(UUID().uuidString)")
-    storage = .live(directory: folder, date: .constant(launchDate))
+    storage = .live(directory: folder, now: { launchDate })
     store = makeAppStore(storage: storage)
   }
 
@@ -76,13 +78,6 @@ private final class Session {
     choices.isEmpty ? nil : choices[Int(random.next() % UInt64(choices.count))]
   }
 
-  func randomCount() -> Int {
-    switch random.next() % 4 {
-    case 0: Int(random.next() % 1_000_000)
-    default: Int(random.next() % 120) - 10
-    }
-  }
-
   /// One thing a person can do in a random window, as that window's device shows it.
   func takeAStep() async -> StoreTask? {
     let state = store.state
@@ -93,8 +88,8 @@ private final class Session {
       let desktop = DesktopWindow.State(state, windowID: id, selection: randomSelection())!
       return pick(desktopActions(desktop)).map { store.send($0.featureAction(windowID: id)) }
     default:
-      let device: DeviceStatus = random.next() % 2 == 0 ? .compact : .regular
-      let touch = CompactApp.State(state.windowContext(id: id)!, device: device)
+      let device: SizeClass = random.next() % 2 == 0 ? .compact : .regular
+      let touch = CompactApp.State(state.windowContext(id: id)!, sizeClass: device)
       return pick(touchActions(touch)).map {
         store.send(.window(.element(id: id, action: $0.featureAction)))
       }
@@ -119,7 +114,7 @@ private final class Session {
     let counter = window.counter
     if counter.alert != nil { actions.append(.counter(.alertDismissed)) }
     if window.sidebar.alert != nil { actions.append(.sidebar(.alertDismissed)) }
-    if counter.isIncrementEnabled { actions.append(.counter(.countEntered(randomCount()))) }
+    if counter.isIncrementEnabled { actions += typing(DesktopWindow.Action.counter, counter) }
     if let button = counter.primeDetail?.favoriteButton {
       actions.append(.counter(.primeDetail(button.action)))
     }
@@ -135,6 +130,18 @@ private final class Session {
     return actions
   }
 
+  /// Typing in the count's field: a digit (or a minus) more, or giving up, or pressing return.
+  func typing<Screen, Action>(
+    _ embed: (Screen) -> Action, _ counter: some CounterFieldShowing<Screen>
+  ) -> [Action] {
+    let typed = counter.countField ?? ""
+    let next = random.next() % 12 == 11 ? "-" : String(random.next() % 10)
+    return [
+      embed(counter.changed(String((typed + next).prefix(25)))), embed(counter.changed(nil)),
+      embed(counter.submitted),
+    ]
+  }
+
   func touchActions(_ app: CompactApp.State) -> [CompactApp.Action] {
     switch app.destination {
     case nil:
@@ -143,7 +150,8 @@ private final class Session {
       var actions: [CompactApp.Action] = [.backTapped, .counter(.isPrimeTapped)]
       if counter.alert != nil { actions.append(.counter(.alertDismissed)) }
       if counter.isIncrementEnabled {
-        actions += [.counter(.incrementTapped), .counter(.countEntered(randomCount()))]
+        actions.append(.counter(.incrementTapped))
+        actions += typing(CompactApp.Action.counter, counter)
       }
       if counter.isDecrementEnabled { actions.append(.counter(.decrementTapped)) }
       if counter.isNthPrimeButtonEnabled {
@@ -184,8 +192,8 @@ private final class Session {
       if let desktop = DesktopWindow.State(state, windowID: id)?.counter.primeDetail {
         details.append(desktop)
       }
-      for device in [DeviceStatus.compact, .regular] {
-        let touch = CompactApp.State(state.windowContext(id: id)!, device: device)
+      for device in [SizeClass.compact, .regular] {
+        let touch = CompactApp.State(state.windowContext(id: id)!, sizeClass: device)
         if case .counter(let counter) = touch.destination, let detail = counter.primeDetail {
           details.append(detail)
         }
@@ -248,4 +256,24 @@ struct SplitMix64: RandomNumberGenerator {
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
   }
+}
+
+/// What the touch and desktop counters share of typing a count, for ``Session/typing(_:_:)``.
+protocol CounterFieldShowing<Action> {
+  associatedtype Action
+  var countField: String? { get }
+  func changed(_ text: String?) -> Action
+  var submitted: Action { get }
+}
+
+extension CounterScreen.State: CounterFieldShowing {
+  var countField: String? { controls.countField }
+  func changed(_ text: String?) -> CounterScreen.Action { .countFieldChanged(text) }
+  var submitted: CounterScreen.Action { .countFieldSubmitted }
+}
+
+extension CounterPane.State: CounterFieldShowing {
+  var countField: String? { controls.countField }
+  func changed(_ text: String?) -> CounterPane.Action { .countFieldChanged(text) }
+  var submitted: CounterPane.Action { .countFieldSubmitted }
 }

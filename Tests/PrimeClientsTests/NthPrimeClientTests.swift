@@ -1,8 +1,8 @@
+import PrimeClients
+import PrimeClientsLive
 import PrimeEngine
 import Synchronization
 import Testing
-
-@testable import PrimeClients
 
 struct NthPrimeClientTests {
   func events(_ stream: AsyncThrowingStream<NthPrimeEvent, any Error>) async throws
@@ -14,20 +14,21 @@ struct NthPrimeClientTests {
   }
 
   @Test func liveAsksTheEngine() async throws {
-    let events = try await events(NthPrimeClient.live.nthPrime(1_000_000))
+    let events = try await events(NthPrimeClient.liveValue.nthPrime(1_000_000))
     #expect(events.last == .prime(15_485_863))
     #expect(events.dropLast().allSatisfy { if case .progress = $0 { true } else { false } })
     #expect(
-      try await self.events(NthPrimeClient.live.nthPrime(123_456_789)).last == .prime(2_543_568_463)
+      try await self.events(NthPrimeClient.liveValue.nthPrime(123_456_789)).last
+        == .prime(2_543_568_463)
     )
   }
 
   @Test func liveFailsClearly() async {
     await #expect(throws: PrimeEngineError.noSuchPrime(0)) {
-      _ = try await events(NthPrimeClient.live.nthPrime(0))
+      _ = try await events(NthPrimeClient.liveValue.nthPrime(0))
     }
     await #expect(throws: PrimeEngineError.tooLarge("10000000000001", maximum: "10000000000000")) {
-      _ = try await events(NthPrimeClient.live.nthPrime(NthPrime.maximum + 1))
+      _ = try await events(NthPrimeClient.liveValue.nthPrime(NthPrime.maximum + 1))
     }
   }
 

@@ -1,8 +1,9 @@
 import PrimeClients
+import PrimeClientsLive
 import Testing
 
 struct PrimalityClientTests {
-  let live = PrimalityClient.live
+  let live = PrimalityClient.liveValue
 
   @Test func isPrime() {
     #expect((-10...30).filter(live.isPrime) == [2, 3, 5, 7, 11, 13, 17, 19, 23, 29])
@@ -22,6 +23,16 @@ struct PrimalityClientTests {
     #expect(live.nextPrime(-5) == 2)
     #expect(live.nextPrime(7) == 11)
     #expect(live.nextPrime(9_223_372_036_854_775_783) == nil, "the largest prime below 2⁶³")
+  }
+
+  @Test func trialDivisionAnswersAsTheEngineDoes() {
+    let fake = PrimalityClient.trialDivision
+    for n in Array(-5...2_000) + [1_000_003, 999_999_937, 1_000_000_007 * 3] {
+      #expect(fake.isPrime(n) == live.isPrime(n), "\(n)")
+      #expect(fake.smallestFactor(n) == live.smallestFactor(n), "\(n)")
+      #expect(fake.previousPrime(n) == live.previousPrime(n), "\(n)")
+      #expect(fake.nextPrime(n) == live.nextPrime(n), "\(n)")
+    }
   }
 
   @Test func unimplementedReportsEachEndpoint() {

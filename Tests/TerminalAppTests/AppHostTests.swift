@@ -30,14 +30,14 @@ struct AppHostTests {
     let host = makeHost(TestStorage(), layout: .compact)
     host.layoutOverride = nil
     host.size = TerminalSize(columns: 79, rows: 24)
-    #expect(host.device == .compact)
+    #expect(host.sizeClass == .compact)
     host.size = TerminalSize(columns: 80, rows: 24)
-    #expect(host.device == .regular)
+    #expect(host.sizeClass == .regular)
     host.size = TerminalSize(columns: 120, rows: 24)
-    #expect(host.device == .desktop)
+    #expect(host.sizeClass == .desktop)
     #expect(host.screen().count == 24 && host.screen().allSatisfy { $0.count == 120 })
     host.layoutOverride = .compact
-    #expect(host.device == .compact)
+    #expect(host.sizeClass == .compact)
   }
 
   @Test func resizingKeepsTheDetailAndTheTypedCount() async {
@@ -95,7 +95,7 @@ struct TinyTerminalTests {
   /// A terminal can be resized to almost nothing; every screen still draws, at that size.
   @Test func everyScreenDrawsAtAnySize() async {
     let sizes = [(1, 1), (3, 2), (19, 7), (20, 8), (24, 30), (30, 10), (200, 8), (119, 9)]
-    for layout in DeviceStatus.allCases {
+    for layout in SizeClass.allCases {
       let host = makeHost(TestStorage([2, 3]), layout: layout)
       await host.launch()
       let keys: [[Key]] = [

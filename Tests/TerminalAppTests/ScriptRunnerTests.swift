@@ -40,10 +40,13 @@ final class TestStorage: Sendable {
 }
 
 @MainActor
-func makeHost(_ storage: TestStorage, layout: DeviceStatus) -> AppHost {
-  AppHost(
-    storage: storage.client, nthPrime: smallPrimes, date: .constant(Date(timeIntervalSince1970: 0)),
-    size: .standard(for: layout), layout: layout)
+func makeHost(_ storage: TestStorage, layout: SizeClass) -> AppHost {
+  AppHost(size: .standard(for: layout), layout: layout) {
+    $0.favoritesStorage = storage.client
+    $0.nthPrime = smallPrimes
+    $0.primality = .trialDivision
+    $0.date = .constant(Date(timeIntervalSince1970: 0))
+  }
 }
 
 @MainActor
@@ -68,8 +71,8 @@ struct ScriptRunnerTests {
     open-favorites
     """
 
-  @Test(arguments: DeviceStatus.allCases)
-  func theOriginalFlowInEveryLayout(_ layout: DeviceStatus) async throws {
+  @Test(arguments: SizeClass.allCases)
+  func theOriginalFlowInEveryLayout(_ layout: SizeClass) async throws {
     let storage = TestStorage()
     let host = makeHost(storage, layout: layout)
     let screens = try await runScript(Self.originalFlow, on: host)
@@ -153,7 +156,7 @@ struct ScriptRunnerTests {
 
   @Test func theSameScriptEndsInTheSameStateInEveryLayout() async throws {
     var endings: [AppFeature.State] = []
-    for layout in DeviceStatus.allCases {
+    for layout in SizeClass.allCases {
       let host = makeHost(TestStorage([7, 11]), layout: layout)
       _ = try await runScript(
         Self.originalFlow + "\ndelete 7\nchoose 11\ndismiss\ncount 4\nis-prime\ndismiss\nload",

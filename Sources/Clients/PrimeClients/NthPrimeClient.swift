@@ -1,0 +1,120 @@
+import Dependencies
+import IssueReporting
+
+/// Computes the n-th prime, reporting progress; the features' view of the engine.
+///
+/// A request is a stream: progress fractions, then the prime. Stopping the iteration (or
+/// cancelling the task that iterates) stops the computation. The live value, the engine, is
+/// in `PrimeClientsLive`; this module has the interface, the test value and fakes, and does
+/// not link the engine.
+///
+/// ```swift
+/// @Dependency(\.nthPrime) var nthPrime
+/// …
+/// return .run { send in
+///   for try await event in nthPrime(count) {
+///     switch event {
+///     case .progress(let fraction): await send(.progress(fraction))
+///     case .prime(let prime): await send(.response(prime))
+///     }
+///   }
+/// }
+/// ```
+public struct NthPrimeClient: Sendable {
+  public var nthPrime: @Sendable (_ n: Int) -> AsyncThrowingStream<NthPrimeEvent, any Error>
+
+  public init(
+    nthPrime: @escaping @Sendable (_ n: Int) -> AsyncThrowingStream<NthPrimeEvent, any Error>
+  ) {
+    self.nthPrime = nthPrime
+  }
+
+  /// A request for p_n.
+  public func callAsFunction(_ n: Int) -> AsyncThrowingStream<NthPrimeEvent, any Error> {
+    nthPrime(n)
+  }
+}
+
+/// What a request for the n-th prime says as it goes.
+public enum NthPrimeEvent: Equatable, Sendable {
+  /// How much is done, from 0 to 1; a few times per second at most.
+  case progress(Double)
+  /// The answer; the last event.
+  case prime(UInt64)
+}
+
+extension NthPrimeClient: TestDependencyKey {
+  /// Unimplemented: a test that requests a prime must say how it is answered.
+  public static let testValue = NthPrimeClient.unimplemented
+}
+
+extension DependencyValues {
+  /// Computes the n-th prime.
+  public var nthPrime: NthPrimeClient {
+    get { self[NthPrimeClient.self] }
+    set { self[NthPrimeClient.self] = newValue }
+  }
+}
+
+extension NthPrimeClient {
+  /// Streams what `compute` reports; ending the iteration cancels it.
+  public static func streaming(
+    _ compute:
+      @escaping @Sendable (Int, @escaping @Sendable (Double) -> Void) async throws -> UInt64
+  ) -> NthPrimeClient {
+    NthPrimeClient { n in
+      AsyncThrowingStream { continuation in
+        let task = Task {
+          do {
+            let prime = try await compute(n) { continuation.yield(.progress($0)) }
+            continuation.yield(.prime(prime))
+            continuation.finish()
+          } catch {
+            continuation.finish(throwing: error)
+          }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+      }
+    }
+  }
+
+  /// Reports an issue naming the endpoint, then fails: for tests and previews that did not
+  /// expect a request.
+  public static let unimplemented = NthPrimeClient { n in
+    reportIssue("Unimplemented: NthPrimeClient.nthPrime was called with \(n)")
+    return AsyncThrowingStream {
+      $0.finish(throwing: UnimplementedError(endpoint: "NthPrimeClient.nthPrime"))
+    }
+  }
+
+  /// Answers at once with `answer(n)`, after the given progress events.
+  public static func answering(
+    progress: [Double] = [], _ answer: @escaping @Sendable (Int) throws -> UInt64
+  ) -> NthPrimeClient {
+    NthPrimeClient { n in
+      AsyncThrowingStream { continuation in
+        for fraction in progress { continuation.yield(.progress(fraction)) }
+        do {
+          continuation.yield(.prime(try answer(n)))
+          continuation.finish()
+        } catch {
+          continuation.finish(throwing: error)
+        }
+      }
+    }
+  }
+
+  /// Never answers: a request that is still running, until it is cancelled.
+  public static let never = NthPrimeClient { _ in
+    AsyncThrowingStream { _ in }
+  }
+}
+
+/// Thrown by the `unimplemented` value of a client.
+public struct UnimplementedError: Error, Equatable, Sendable {
+  public let endpoint: String
+
+  public init(endpoint: String) {
+    self.endpoint = endpoint
+  }
+}

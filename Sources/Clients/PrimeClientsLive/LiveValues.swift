@@ -1,0 +1,33 @@
+import Dependencies
+import PrimeClients
+import PrimeEngine
+
+// The live values of the clients: the engine and the file system. Only the programs link
+// this module; features and their tests see the interfaces alone.
+
+extension NthPrimeClient: DependencyKey {
+  /// The engine, on a thread of its own. Throws `PrimeEngineError` for n ≤ 0 or past
+  /// `NthPrime.maximum`.
+  public static let liveValue = NthPrimeClient.streaming { n, progress in
+    try await NthPrime.nthPrime(n, progress: progress)
+  }
+}
+
+extension PrimalityClient: DependencyKey {
+  /// The engine: exact for every `Int`.
+  public static let liveValue = PrimalityClient(
+    isPrime: { $0 >= 2 && Primality.isPrime(UInt64($0)) },
+    smallestFactor: { n in n >= 2 ? Primality.smallestFactor(of: UInt64(n)).map(Int.init) : nil },
+    previousPrime: { n in n > 2 ? Primality.previousPrime(before: UInt64(n)).map(Int.init) : nil },
+    nextPrime: { n in
+      guard let next = Primality.nextPrime(after: UInt64(max(n, 0))), next <= UInt64(Int.max)
+      else { return nil }
+      return Int(next)
+    }
+  )
+}
+
+extension FavoritesStorage: DependencyKey {
+  /// `favorite-primes.json` in `$XDG_DATA_HOME/primetime` (see ``FavoritesStorage/live(directory:now:)``).
+  public static var liveValue: FavoritesStorage { .live() }
+}

@@ -1,0 +1,104 @@
+import CustomDump
+import Synchronization
+
+/// A change a person made to a field of the state: typed text, a toggle. It carries the
+/// field and its new value, so one action case covers every field.
+///
+/// ```swift
+/// enum Action: BindableAction {
+///   case binding(BindingAction<State>)
+/// }
+/// store.send(.binding(.set(\.typedCount, "42")))
+/// ```
+public struct BindingAction<Root>: @unchecked Sendable {
+  // Built only from `Sendable` values and key paths, which are immutable.
+  /// The field that changed.
+  public let keyPath: PartialKeyPath<Root>
+  let set: (inout Root) -> Void
+  let value: Any
+  let valueIsEqualTo: (Any) -> Bool
+
+  /// Sets the field at `keyPath` to `value`.
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<Root, Value>, _ value: Value
+  ) -> Self {
+    Self(
+      keyPath: keyPath, set: { $0[keyPath: keyPath] = value }, value: value,
+      valueIsEqualTo: { $0 as? Value == value })
+  }
+
+  /// Whether the change is to the field at `keyPath`: `case .binding(\.typedCount):`.
+  public static func ~= <Value>(keyPath: WritableKeyPath<Root, Value>, action: Self) -> Bool {
+    action.keyPath == keyPath
+  }
+}
+
+extension BindingAction: Equatable {
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.keyPath == rhs.keyPath && lhs.valueIsEqualTo(rhs.value)
+  }
+}
+
+extension BindingAction: CustomDumpReflectable {
+  public var customDumpMirror: Mirror {
+    Mirror(self, children: ["set": (keyPath, value)], displayStyle: .enum)
+  }
+}
+
+/// An action type with a case for the changes a person makes to fields of the state.
+///
+/// Declare `case binding(BindingAction<State>)`, conform, and put a ``BindingReducer`` first in
+/// the feature's body; the parent logic can then react to a field's change with
+/// `case .binding(\.field):`.
+public protocol BindableAction {
+  associatedtype State
+  static func binding(_ action: BindingAction<State>) -> Self
+  /// The binding action this is, if it is one.
+  var binding: BindingAction<State>? { get }
+}
+
+extension BindableAction {
+  public var binding: BindingAction<State>? {
+    BindingPaths.path(for: Self.self).extract(from: self)
+  }
+}
+
+/// The `binding` case path of each bindable action type, made once.
+private enum BindingPaths {
+  static let paths = Mutex<[ObjectIdentifier: any Sendable]>([:])
+
+  static func path<Action: BindableAction>(for _: Action.Type) -> AnyCasePath<
+    Action, BindingAction<Action.State>
+  > {
+    paths.withLock { paths in
+      if let path = paths[ObjectIdentifier(Action.self)]
+        as? AnyCasePath<
+          Action, BindingAction<Action.State>
+        >
+      {
+        return path
+      }
+      let path = AnyCasePath<Action, BindingAction<Action.State>>(Action.binding)
+      paths[ObjectIdentifier(Action.self)] = path
+      return path
+    }
+  }
+}
+
+/// Applies the binding actions of a feature to its state; put it first in the body.
+///
+/// ```swift
+/// var body: some ReducerOf<Self> {
+///   BindingReducer()
+///   Reduce { state, action in … }
+/// }
+/// ```
+public struct BindingReducer<State, Action: BindableAction>: Reducer
+where Action.State == State {
+  public init() {}
+
+  public func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    action.binding?.set(&state)
+    return .none
+  }
+}

@@ -1,0 +1,68 @@
+import Dependencies
+
+/// Lets a presented feature dismiss itself from inside its effects.
+///
+/// The parent presented it with `ifLet(_:action:destination:)` (or as an element of a stack);
+/// calling `dismiss()` sends the parent its `.dismiss` action, which sets the state to `nil`
+/// and cancels the child's effects, this one included.
+///
+/// ```swift
+/// @Dependency(\.dismiss) var dismiss
+/// …
+/// case .saveTapped:
+///   return .run { _ in await dismiss() }
+/// ```
+///
+/// Called from a feature that is not presented, it reports an issue and does nothing.
+public struct DismissEffect: Sendable {
+  public init() {}
+
+  public func callAsFunction(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    guard let dismiss = DismissEffect.handler else {
+      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column).report(
+        """
+        "dismiss" was called from a feature that is not presented.
+
+        It dismisses a feature presented with "ifLet" on a PresentationState, or an element of \
+        a stack run with "forEach"; call it from inside that feature's effects.
+        """)
+      return
+    }
+    await dismiss()
+  }
+
+  /// How to dismiss the feature whose effect is running, set around each of its effects.
+  @TaskLocal static var handler: (@Sendable () async -> Void)?
+}
+
+extension DependencyValues {
+  /// Dismisses the presented feature whose effect calls it.
+  public var dismiss: DismissEffect {
+    get { self[DismissEffect.self] }
+    set { self[DismissEffect.self] = newValue }
+  }
+}
+
+extension DismissEffect: DependencyKey {
+  public static let liveValue = DismissEffect()
+  public static let testValue = DismissEffect()
+}
+
+extension Effect {
+  /// Lets the effects inside dismiss their feature: `dismiss()` sends `dismissAction`.
+  @usableFromInline
+  func dismissing<Presentation>(
+    with embed: @escaping @Sendable (PresentationAction<Presentation>) -> Action
+  ) -> Self {
+    wrappingRuns { operation, send in
+      await DismissEffect.$handler.withValue({ await send(embed(.dismiss)) }) {
+        await operation(send)
+      }
+    }
+  }
+}

@@ -1,0 +1,49 @@
+extension Reducer {
+  /// Runs `reducer` after this one whenever the value it derives from the state changed.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .onChange(of: \.count) { oldValue, newValue in
+  ///     Reduce { state, _ in
+  ///       state.typedCount = String(newValue)
+  ///       return .none
+  ///     }
+  ///   }
+  /// ```
+  @inlinable
+  public func onChange<Value: Equatable, OnChange: Reducer<State, Action>>(
+    of toValue: @escaping (State) -> Value,
+    @ReducerBuilder<State, Action> _ reducer:
+      @escaping (_ oldValue: Value, _ newValue: Value)
+      -> OnChange
+  ) -> OnChangeReducer<Self, Value, OnChange> {
+    OnChangeReducer(base: self, toValue: toValue, reducer: reducer)
+  }
+}
+
+/// A reducer that reacts to changes of a value; made by ``Reducer/onChange(of:_:)``.
+public struct OnChangeReducer<Base: Reducer, Value: Equatable, OnChange: Reducer>: Reducer
+where OnChange.State == Base.State, OnChange.Action == Base.Action {
+  @usableFromInline let base: Base
+  @usableFromInline let toValue: (Base.State) -> Value
+  @usableFromInline let reducer: (Value, Value) -> OnChange
+
+  @inlinable
+  init(
+    base: Base, toValue: @escaping (Base.State) -> Value,
+    reducer: @escaping (Value, Value) -> OnChange
+  ) {
+    self.base = base
+    self.toValue = toValue
+    self.reducer = reducer
+  }
+
+  @inlinable
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let oldValue = toValue(state)
+    let effect = base.reduce(into: &state, action: action)
+    let newValue = toValue(state)
+    guard oldValue != newValue else { return effect }
+    return effect.merge(with: reducer(oldValue, newValue).reduce(into: &state, action: action))
+  }
+}

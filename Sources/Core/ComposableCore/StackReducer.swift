@@ -1,0 +1,144 @@
+import OrderedCollections
+
+extension Reducer {
+  /// Runs `destination` on every element of a stack of features.
+  ///
+  /// - An element's action runs its reducer, then this one; its effects are its own, and
+  ///   `@Dependency(\.dismiss)` inside them pops it.
+  /// - `.popFrom(id:)` runs this reducer, then removes the element and those above it.
+  /// - `.push(id:state:)` runs this reducer, then pushes the state.
+  /// - An element that leaves the stack has its effects cancelled.
+  /// - An action for an element that is not on the stack is reported and ignored.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .forEach(\.path, action: \.path) { Path() }
+  /// ```
+  @inlinable
+  public func forEach<
+    DestinationState, DestinationAction,
+    Destination: Reducer<DestinationState, DestinationAction>
+  >(
+    _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
+    action toStackAction: KeyPath<
+      Action.AllCasePaths, AnyCasePath<Action, StackAction<DestinationState, DestinationAction>>
+    >,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> StackReducer<Self, Destination> where Action: CasePathable {
+    StackReducer(
+      parent: self, destination: destination(), toStackState: toStackState,
+      toStackAction: Action.allCasePaths[keyPath: toStackAction],
+      location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+}
+
+/// A parent reducer with a stack of features; made by
+/// ``Reducer/forEach(_:action:destination:fileID:filePath:line:column:)``.
+public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
+  @usableFromInline let parent: Parent
+  @usableFromInline let destination: Destination
+  @usableFromInline let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
+  @usableFromInline let toStackAction:
+    AnyCasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>
+  @usableFromInline let location: SourceLocation
+
+  @inlinable
+  init(
+    parent: Parent, destination: Destination,
+    toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>,
+    toStackAction: AnyCasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>,
+    location: SourceLocation
+  ) {
+    self.parent = parent
+    self.destination = destination
+    self.toStackState = toStackState
+    self.toStackAction = toStackAction
+    self.location = location
+  }
+
+  @inlinable
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
+    Parent.Action
+  > {
+    let idsBefore = state[keyPath: toStackState].ids
+    var effect = Effect<Parent.Action>.none
+    switch toStackAction.extract(from: action) {
+    case .element(let id, let elementAction)?:
+      if var element = state[keyPath: toStackState][id: id] {
+        let embed = toStackAction.embed
+        effect = destination.reduce(into: &element, action: elementAction)
+          .map { embed(.element(id: id, action: $0)) }
+          .poppedByDismiss(with: embed, id: id)
+          .scoped(navigationID(for: id))
+        state[keyPath: toStackState][id: id] = element
+      } else {
+        report(action: elementAction, id: id)
+      }
+      effect = effect.merge(with: parent.reduce(into: &state, action: action))
+    case .popFrom(let id)?:
+      effect = parent.reduce(into: &state, action: action)
+      if state[keyPath: toStackState][id: id] != nil {
+        state[keyPath: toStackState].pop(from: id)
+      } else {
+        report(action: "popFrom", id: id)
+      }
+    case .push(let id, let element)?:
+      effect = parent.reduce(into: &state, action: action)
+      if state[keyPath: toStackState].ids.contains(id) {
+        location.report(
+          """
+          A "forEach" received a push with the id \(id), which an element on the stack already \
+          has. The push was ignored. Push with the ids of the "stackElementID" dependency.
+          """)
+      } else {
+        state[keyPath: toStackState].append(element, id: id)
+        @Dependency(\.stackElementID) var stackElementID
+        stackElementID.advance(past: id)
+      }
+    case nil:
+      effect = parent.reduce(into: &state, action: action)
+    }
+    let idsAfter = state[keyPath: toStackState].ids
+    for id in idsBefore where !idsAfter.contains(id) {
+      effect = effect.merge(with: Effect(.cancelScope(navigationID(for: id))))
+    }
+    return effect
+  }
+
+  @usableFromInline
+  func navigationID(for id: StackElementID) -> NavigationID {
+    NavigationID(location: toStackState, identity: AnyHashable(id))
+  }
+
+  @usableFromInline
+  func report(action: Any, id: StackElementID) {
+    location.report(
+      """
+      A "forEach" received an action for the stack element \(id), which is not on the stack:
+
+        \(action)
+
+      The action was ignored. It came from a view of a popped element, or from an effect that \
+      outlived it.
+      """)
+  }
+}
+
+extension Effect {
+  /// Lets the effects of a stack element pop it with the `dismiss` dependency.
+  @usableFromInline
+  func poppedByDismiss<State, ElementAction>(
+    with embed: @escaping @Sendable (StackAction<State, ElementAction>) -> Action,
+    id: StackElementID
+  ) -> Self {
+    wrappingRuns { operation, send in
+      await DismissEffect.$handler.withValue({ await send(embed(.popFrom(id: id))) }) {
+        await operation(send)
+      }
+    }
+  }
+}

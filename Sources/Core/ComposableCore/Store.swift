@@ -1,0 +1,161 @@
+import Dependencies
+
+/// Runs a feature: holds its state, reduces the actions sent to it, runs their effects and
+/// tells observers what changed.
+///
+/// A store lives on the main actor. ``scope(state:action:)-(KeyPath<State,ChildState>,KeyPath<Action.AllCasePaths,AnyCasePath<Action,ChildAction>>)``
+/// derives a store for a child feature that reads and writes through this one, so every
+/// store of a tree is always consistent with the root. The effects of a tree are cancelled
+/// when its last store (and the last ``Observed`` value made from it) is released.
+///
+/// ```swift
+/// let store = Store(initialState: AppFeature.State()) { AppFeature() }
+/// store.send(.counter(.incrementTapped))
+/// let counter = store.scope(state: \.counter, action: \.counter)
+/// let title = counter.observe { "Count: \($0.count)" }
+/// ```
+@MainActor
+public final class Store<State, Action> {
+  @usableFromInline let runtime: StoreRuntime
+  @usableFromInline let readState: () -> State
+  @usableFromInline let sendAction: (Action) -> StoreTask
+
+  @usableFromInline
+  init(
+    runtime: StoreRuntime,
+    state: @escaping () -> State,
+    send: @escaping (Action) -> StoreTask
+  ) {
+    self.runtime = runtime
+    self.readState = state
+    self.sendAction = send
+  }
+
+  /// A store that runs `reducer` from `initialState`.
+  @inlinable
+  public convenience init<R: Reducer<State, Action>>(initialState: State, reducer: R) {
+    let core = RootCore(state: initialState, reducer: reducer)
+    self.init(runtime: core, state: { core.state }, send: { core.send($0) })
+  }
+
+  /// A store that runs the reducers listed in `reducer` from `initialState`.
+  ///
+  /// Without `prepareDependencies`, the reducer and its effects see the dependencies in force
+  /// where actions are sent (live values in an app, test values in a test). With it, they see
+  /// those in force here, changed by it, for the store's whole life.
+  ///
+  /// ```swift
+  /// let store = Store(initialState: Feature.State()) {
+  ///   Feature()
+  /// } withDependencies: {
+  ///   $0.nthPrime = .answering { _ in 13 }
+  /// }
+  /// ```
+  @inlinable
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) {
+    if let prepareDependencies {
+      var dependencies = DependencyValues._current
+      prepareDependencies(&dependencies)
+      self.init(
+        initialState: initialState, reducer: reducer().dependency(\.self, dependencies))
+    } else {
+      self.init(initialState: initialState, reducer: reducer())
+    }
+  }
+
+  /// The current state. Reading it does not subscribe to changes: use ``observe(_:)`` for that.
+  public var state: State { readState() }
+
+  /// Sends an action: the reducer runs at once, its effects start, observers are notified.
+  ///
+  /// The returned task owns every effect the action leads to. An action sent while the store
+  /// is still handling one (from an observer's callback) is queued, handled next, and
+  /// reported as an issue.
+  @inlinable
+  @discardableResult
+  public func send(_ action: Action) -> StoreTask {
+    sendAction(action)
+  }
+
+  /// A store for a child feature: its state is read from this store's, its actions are
+  /// embedded into this store's.
+  ///
+  /// Child stores are cheap (two closures) and hold no state of their own.
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState>,
+    action fromChildAction: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    let readState = self.readState
+    let sendAction = self.sendAction
+    return Store<ChildState, ChildAction>(
+      runtime: runtime,
+      state: { readState()[keyPath: toChildState] },
+      send: { sendAction(fromChildAction($0)) }
+    )
+  }
+
+  /// A store for a child feature whose actions are a case of this store's actions.
+  ///
+  /// ```swift
+  /// let counter = store.scope(state: \.counter, action: \.counter)
+  /// ```
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState>,
+    action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
+  ) -> Store<ChildState, ChildAction> where Action: CasePathable {
+    let casePath = Action.allCasePaths[keyPath: toChildAction]
+    return scope(state: toChildState, action: casePath.embed)
+  }
+
+  /// A store for a child feature whose actions are the case `toChildAction`.
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState>,
+    action toChildAction: AnyCasePath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction> {
+    scope(state: toChildState, action: toChildAction.embed)
+  }
+
+  /// A store over the wrapped state, or `nil` when it is absent: a shown detail's store.
+  ///
+  /// After the state goes `nil`, the store keeps its last value for views that are still
+  /// closing; actions sent through it then are reported by the parent's `ifLet`.
+  public func unwrapped<Wrapped>() -> Store<Wrapped, Action>? where State == Wrapped? {
+    guard var last = readState() else { return nil }
+    let readState = self.readState
+    return Store<Wrapped, Action>(
+      runtime: runtime,
+      state: {
+        if let current = readState() { last = current }
+        return last
+      },
+      send: sendAction
+    )
+  }
+
+  /// Observes a value derived from the state; it notifies only when that value changes.
+  ///
+  /// The result works with the Observation framework (SwiftUI views redraw from
+  /// ``Observed/value``) and with plain callbacks (``Observed/subscribe(_:)``).
+  ///
+  /// ```swift
+  /// let view = store.observe { CounterView.State($0) }
+  /// let subscription = view.subscribe { render($0) }
+  /// ```
+  @inlinable
+  public func observe<Value: Equatable>(
+    _ transform: @escaping (State) -> Value
+  ) -> Observed<Value> {
+    let readState = self.readState
+    return Observed(store: runtime) { transform(readState()) }
+  }
+}
+
+/// A store of the domain of `R`.
+public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>

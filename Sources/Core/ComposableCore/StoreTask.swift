@@ -1,0 +1,127 @@
+import Synchronization
+
+/// The work started by one ``Store/send(_:)``: await it, or cancel it.
+///
+/// It owns the whole tree of that work: the effects the action started, and the effects of
+/// the actions those effects sent back, and so on.
+///
+/// ```swift
+/// let task = store.send(.refresh)
+/// await task.finish()   // every effect the action led to has ended
+/// ```
+public struct StoreTask: Hashable, Sendable {
+  @usableFromInline
+  let rawValue: Task<Void, Never>?
+  let group: EffectGroup?
+
+  @usableFromInline
+  init(rawValue: Task<Void, Never>?) {
+    self.rawValue = rawValue
+    self.group = nil
+  }
+
+  init(group: EffectGroup) {
+    self.group = group
+    rawValue = Task {
+      await withTaskCancellationHandler {
+        await group.ended()
+      } onCancel: {
+        group.cancel()
+      }
+    }
+  }
+
+  /// Waits until every effect the action led to has ended. Cancelling the waiting task
+  /// cancels them.
+  public func finish() async {
+    guard let rawValue else { return }
+    await withTaskCancellationHandler {
+      await rawValue.value
+    } onCancel: {
+      rawValue.cancel()
+    }
+  }
+
+  /// Cancels every effect the action led to, and those it will still lead to.
+  public func cancel() {
+    rawValue?.cancel()
+  }
+
+  /// Whether the effects were cancelled (by this task, by id, by a dismissal); `true` when the
+  /// action started none.
+  public var isCancelled: Bool {
+    guard let rawValue else { return true }
+    return rawValue.isCancelled || group?.wereAllCancelled == true
+  }
+
+  /// Whether the action started no effect at all.
+  package var startedNothing: Bool { rawValue == nil }
+
+  /// Whether some effect the action led to is still running.
+  package var isRunning: Bool { !(group?.isEmpty ?? true) }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+}
+
+/// The effects one send led to, directly or through the actions they sent.
+@usableFromInline
+final class EffectGroup: Sendable {
+  private struct State {
+    var running: [Int: @Sendable () -> Void] = [:]
+    var isCancelled = false
+    var waiters: [CheckedContinuation<Void, Never>] = []
+    var ended = 0
+    var endedCancelled = 0
+  }
+
+  private let state = Mutex(State())
+
+  func add(key: Int, cancel: @escaping @Sendable () -> Void) {
+    let cancelNow = state.withLock {
+      $0.running[key] = cancel
+      return $0.isCancelled
+    }
+    if cancelNow { cancel() }
+  }
+
+  func remove(key: Int, wasCancelled: Bool) {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.running[key] = nil
+      state.ended += 1
+      if wasCancelled { state.endedCancelled += 1 }
+      guard state.running.isEmpty else { return [] }
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  func cancel() {
+    let cancels = state.withLock {
+      $0.isCancelled = true
+      return Array($0.running.values)
+    }
+    for cancel in cancels { cancel() }
+  }
+
+  var isEmpty: Bool { state.withLock { $0.running.isEmpty } }
+
+  /// Every effect of the group has ended, cancelled.
+  var wereAllCancelled: Bool {
+    state.withLock { $0.running.isEmpty && $0.ended > 0 && $0.ended == $0.endedCancelled }
+  }
+
+  /// Returns once no effect of the group runs.
+  func ended() async {
+    await withCheckedContinuation { continuation in
+      let isEmpty = state.withLock {
+        if $0.running.isEmpty { return true }
+        $0.waiters.append(continuation)
+        return false
+      }
+      if isEmpty { continuation.resume() }
+    }
+  }
+}

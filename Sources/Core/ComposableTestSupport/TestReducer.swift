@@ -1,0 +1,63 @@
+import ComposableCore
+import Dependencies
+
+/// Runs the reducer under test with the test store's dependencies, and records what it did
+/// for the ``TestStore`` to assert.
+struct TestReducer<State, Action>: Reducer {
+  let base: Reduce<State, Action>
+  let context: TestContext<State, Action>
+
+  func reduce(into state: inout State, action: TestAction<Action>) -> Effect<TestAction<Action>> {
+    let before = state
+    let stackID = context.dependencies.stackElementID.peek()
+    let effect = withDependencies {
+      $0 = context.dependencies
+    } operation: {
+      base.reduce(into: &state, action: action.action)
+    }
+    switch action {
+    case .sent:
+      context.lastSent = ReceivedAction(
+        action: action.action, before: before, after: state, stackID: stackID)
+    case .received(let received):
+      context.received.append(
+        ReceivedAction(action: received, before: before, after: state, stackID: stackID))
+    }
+    return effect.map { TestAction.received($0) }
+  }
+}
+
+enum TestAction<Action> {
+  /// Sent by the test.
+  case sent(Action)
+  /// Sent by an effect.
+  case received(Action)
+
+  var action: Action {
+    switch self {
+    case .sent(let action), .received(let action): action
+    }
+  }
+}
+
+extension TestAction: Sendable where Action: Sendable {}
+
+/// An action, with the state before and after it, and the id the next stack element pushed
+/// by it got: what an assertion's closure starts from.
+struct ReceivedAction<State, Action> {
+  var action: Action
+  var before: State
+  var after: State
+  var stackID: StackElementID
+}
+
+/// What the test store and its reducer share.
+final class TestContext<State, Action> {
+  var dependencies: DependencyValues
+  var lastSent: ReceivedAction<State, Action>?
+  var received: [ReceivedAction<State, Action>] = []
+
+  init(dependencies: DependencyValues) {
+    self.dependencies = dependencies
+  }
+}

@@ -1,0 +1,588 @@
+import ComposableCore
+import CustomDump
+import Dependencies
+import Foundation
+import IssueReporting
+
+/// A store for tests: send actions, assert the state they produce, receive the actions
+/// effects send back.
+///
+/// Exhaustive by default (``exhaustivity``): the test fails, at the line of the call and with
+/// a diff, when a state change is not asserted, when an effect sends an action that is never
+/// received, or when effects are still running at the end. Dependencies the feature uses
+/// must be given (``dependencies``): in tests their values are unimplemented and report
+/// issues. Works under Swift Testing and XCTest; use it from `@MainActor` tests.
+///
+/// ```swift
+/// @MainActor @Test func nthPrime() async {
+///   let store = TestStore(initialState: Counter.State(count: 7)) {
+///     Counter()
+///   } withDependencies: {
+///     $0.nthPrime = .answering { _ in 17 }
+///   }
+///   await store.send(.nthPrimeButtonTapped) { $0.isRequestInFlight = true }
+///   await store.receive(\.nthPrimeResponse) {
+///     $0.isRequestInFlight = false
+///     $0.alert = AlertState { TextState("The 7th prime is 17") }
+///   }
+///   await store.finish()
+/// }
+/// ```
+@MainActor
+public final class TestStore<State: Equatable, Action> {
+  /// How much the test must assert; `.on` by default.
+  public var exhaustivity: Exhaustivity = .on
+  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
+  /// ``finish(timeout:fileID:filePath:line:column:)`` wait by default.
+  public var timeout: Duration
+
+  /// The dependencies the feature runs with; change them between actions to change what the
+  /// next effects see.
+  public var dependencies: DependencyValues {
+    get { context.dependencies }
+    set { context.dependencies = newValue }
+  }
+
+  /// Runs the store's effects one job at a time on the main queue, in the order they are
+  /// scheduled: what an effect can do before its next suspension has happened by the time the
+  /// test's next step runs, so tests need no waiting for effects that are ready. On by
+  /// default.
+  ///
+  /// Unlike TCA's, it serializes this store's effects only, not every task of the process:
+  /// tests running at the same time are unaffected. Turn it off to run effects on the global
+  /// executor, as a live store does.
+  public var useMainSerialExecutor: Bool {
+    get { core.effectExecutor != nil }
+    set { core.effectExecutor = newValue ? MainSerialExecutor.shared : nil }
+  }
+
+  /// The store's state now, with every change the actions so far have made.
+  public var state: State { core.state }
+
+  private let core: RootCore<TestReducer<State, Action>>
+  private let context: TestContext<State, Action>
+  private var sends: [(action: Action, location: SourceLocation, task: StoreTask)] = []
+  private let location: SourceLocation
+  private var hasCheckedTheEnd = false
+
+  /// A test store that runs the reducer from `initialState`, with the dependencies
+  /// `prepareDependencies` sets.
+  public init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    var dependencies = DependencyValues._current
+    dependencies.stackElementID = StackElementIDGenerator()
+    prepareDependencies(&dependencies)
+    let (initialState, reducer) = withDependencies {
+      $0 = dependencies
+    } operation: {
+      (initialState(), reducer())
+    }
+    let context = TestContext<State, Action>(dependencies: dependencies)
+    self.context = context
+    self.timeout = .seconds(1)
+    self.core = RootCore(
+      state: initialState, reducer: TestReducer(base: Reduce(reducer), context: context))
+    self.location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.useMainSerialExecutor = true
+  }
+
+  /// A test store that runs `reducer` from `initialState`.
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: State,
+    reducer: R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.init(
+      initialState: initialState, reducer: { reducer }, withDependencies: prepareDependencies,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  // Not an isolated deinit: those run without task-local values, so an issue reported from
+  // one would reach no test. A main-actor test releases its store on the main actor. Nothing
+  // here waits: an effect still running is reported at once (`finish()` waits for them).
+  deinit {
+    MainActor.assumeIsolated {
+      checkTheEnd(at: location)
+    }
+  }
+
+  // MARK: Sending
+
+  /// Sends `action` and asserts the state it produces: `updateStateToExpectedResult` turns the
+  /// state before the action into the state expected after it.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    if !context.received.isEmpty {
+      if exhaustivity == .on {
+        // They stay: the test may still receive them, and fail only here.
+        report(
+          """
+          Must handle \(plural(context.received.count, "received action")) before sending an \
+          action:
+
+          \(describe(context.received.map(\.action)))
+
+          Unhandled actions: assert each with `await store.receive(…)`, or skip them with \
+          `await store.skipReceivedActions()`.
+          """, at: location)
+      } else {
+        skipped(
+          "\(plural(context.received.count, "received action")) were not asserted:\n\n"
+            + describe(context.received.map(\.action)), at: location)
+        context.received.removeAll()
+      }
+    }
+    let stackID = dependencies.stackElementID.peek()
+    let task = core.send(.sent(action))
+    let sent =
+      context.lastSent
+      ?? ReceivedAction(action: action, before: core.state, after: core.state, stackID: stackID)
+    context.lastSent = nil
+    expectState(
+      from: sent.before, to: sent.after, stackID: sent.stackID, updateStateToExpectedResult,
+      at: location)
+    sends.append((action, location, task))
+    await Task.yield()
+    return TestStoreTask(task: task, timeout: timeout)
+  }
+
+  /// Sends the case at `casePath` with `value`: `store.send(\.binding.typedCount, "42")`.
+  @discardableResult
+  public func send<Value>(
+    _ casePath: KeyPath<Action.AllCasePaths, AnyCasePath<Action, Value>>,
+    _ value: Value,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask where Action: CasePathable {
+    await send(
+      Action.allCasePaths[keyPath: casePath].embed(value), assert: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  // MARK: Receiving
+
+  /// Asserts that an effect sent `expectedAction` (next, when exhaustive), and the state it
+  /// produced.
+  public func receive(
+    _ expectedAction: Action,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: Equatable {
+    await receive(
+      matching: { $0 == expectedAction }, expected: describe([expectedAction]),
+      difference: { received in
+        diff(expectedAction, received, format: .proportional)
+          .map { "\($0)\n\n(Expected: −, Received: +)" }
+      },
+      timeout: timeout, updateStateToExpectedResult,
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Asserts that an effect sent an action of the case at `casePath`, and the state it
+  /// produced: `await store.receive(\.nthPrimeResponse)`.
+  public func receive<Value>(
+    _ casePath: KeyPath<Action.AllCasePaths, AnyCasePath<Action, Value>>,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: CasePathable {
+    let path = Action.allCasePaths[keyPath: casePath]
+    await receive(
+      matching: { path.extract(from: $0) != nil }, expected: "an action of the case \(casePath)",
+      difference: { _ in nil }, timeout: timeout, updateStateToExpectedResult,
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Asserts that an effect sent the case at `casePath` with `value`, and the state it
+  /// produced: `await store.receive(\.response, 17)`.
+  public func receive<Value: Equatable>(
+    _ casePath: KeyPath<Action.AllCasePaths, AnyCasePath<Action, Value>>,
+    _ value: Value,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where Action: CasePathable {
+    let path = Action.allCasePaths[keyPath: casePath]
+    await receive(
+      matching: { path.extract(from: $0) == value },
+      expected: "the case \(casePath) with \(String(customDumping: value))",
+      difference: { received in
+        guard let receivedValue = path.extract(from: received) else { return nil }
+        return diff(value, receivedValue, format: .proportional)
+          .map { "\($0)\n\n(Expected: −, Received: +)" }
+      },
+      timeout: timeout, updateStateToExpectedResult,
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Asserts that an effect sent an action for which `isMatching` holds, and the state it
+  /// produced.
+  public func receive(
+    _ isMatching: (Action) -> Bool,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      matching: isMatching, expected: "an action matching the predicate",
+      difference: { _ in nil }, timeout: timeout, updateStateToExpectedResult,
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  private func receive(
+    matching isExpected: (Action) -> Bool,
+    expected: String,
+    difference: (Action) -> String?,
+    timeout: Duration?,
+    _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
+    at location: SourceLocation
+  ) async {
+    let timeout = timeout ?? self.timeout
+    let isExhaustive = exhaustivity == .on
+    await waitUntil(timeout: timeout) {
+      isExhaustive
+        ? !context.received.isEmpty || !isRunning
+        : context.received.contains { isExpected($0.action) } || !isRunning
+    }
+    let index = isExhaustive ? 0 : context.received.firstIndex { isExpected($0.action) }
+    guard let index, context.received.indices.contains(index) else {
+      report(
+        """
+        Expected to receive \(expected), but received \
+        \(context.received.isEmpty ? "none" : "no such action")\(
+          isRunning
+            ? " after \(timeout). \(plural(core.runningEffectCount, "effect")) still running: a "
+              + "time-based effect waits for its clock to advance, a slow one for a longer "
+              + "`timeout`."
+            : ". No effect is running that could send it.")
+        """, at: location)
+      return
+    }
+    if index > 0 {
+      skipped(
+        "\(plural(index, "received action")) were skipped:\n\n"
+          + describe(context.received[..<index].map(\.action)), at: location)
+      context.received.removeFirst(index)
+    }
+    let received = context.received.removeFirst()
+    guard isExpected(received.action) else {
+      report(
+        """
+        Received an unexpected action:
+
+        \(difference(received.action) ?? describe([received.action]))
+
+        Expected \(expected).
+        """, at: location)
+      return
+    }
+    expectState(
+      from: received.before, to: received.after, stackID: received.stackID,
+      updateStateToExpectedResult, at: location)
+    // The effect that sent it may have one step left (returning): let it take it.
+    for _ in 0..<3 { await Task.yield() }
+  }
+
+  // MARK: Asserting the state, skipping, finishing
+
+  /// Asserts the store's state now: `updateStateToExpectedResult` sets what is expected.
+  public func assert(
+    _ updateStateToExpectedResult: (_ state: inout State) throws -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    var expected = state
+    do {
+      try updateStateToExpectedResult(&expected)
+    } catch {
+      report("The state assertion threw an error: \(error)", at: location)
+      return
+    }
+    guard expected != state else { return }
+    report(
+      """
+      The state does not match the expectation:
+
+      \(diff(expected, state, format: .proportional) ?? "(no visible difference)")
+
+      (Expected: −, Actual: +)
+      """, at: location)
+  }
+
+  /// Drops the actions effects sent that the test has not received; with `strict`, fails
+  /// when there were none.
+  public func skipReceivedActions(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await Task.yield()
+    guard !context.received.isEmpty else {
+      if strict { report("There were no received actions to skip.", at: location) }
+      return
+    }
+    skipped(
+      "\(plural(context.received.count, "received action")) were skipped:\n\n"
+        + describe(context.received.map(\.action)), at: location)
+    context.received.removeAll()
+  }
+
+  /// Cancels the effects still running; with `strict`, fails when there were none.
+  public func skipInFlightEffects(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await Task.yield()
+    let running = sends.filter { $0.task.isRunning }
+    guard !running.isEmpty else {
+      if strict { report("There were no in-flight effects to skip.", at: location) }
+      return
+    }
+    skipped(
+      "The effects of \(plural(running.count, "action")) were cancelled:\n\n"
+        + describe(running.map(\.action)), at: location)
+    core.cancelAllEffects()
+    await waitUntil(timeout: timeout) { !isRunning }
+  }
+
+  /// Waits until every effect has ended; fails when some still run after `timeout`, and, when
+  /// exhaustive, when received actions were not asserted.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let timeout = timeout ?? self.timeout
+    await waitUntil(timeout: timeout) { !isRunning }
+    if isRunning {
+      report(
+        """
+        Expected the effects to finish, but some still run after \(timeout): those of
+
+        \(describe(sends.filter { $0.task.isRunning }.map(\.action)))
+
+        Cancel them with an action, make them finish (advance a test clock), or give \
+        `finish(timeout:)` longer.
+        """, at: location)
+      hasCheckedTheEnd = true
+      return
+    }
+    checkTheEnd(at: location)
+  }
+
+  private var isRunning: Bool {
+    core.runningEffectCount > 0 || sends.contains { $0.task.isRunning }
+  }
+
+  private func checkTheEnd(at location: SourceLocation) {
+    guard !hasCheckedTheEnd else { return }
+    hasCheckedTheEnd = true
+    if !context.received.isEmpty {
+      let message = """
+        The store received \(plural(context.received.count, "action")) that were not \
+        asserted:
+
+        \(describe(context.received.map(\.action)))
+
+        Assert each with `await store.receive(…)`.
+        """
+      if exhaustivity == .on {
+        report(message, at: location)
+      } else {
+        skipped(message, at: location)
+      }
+    }
+    let running = sends.filter { $0.task.isRunning }
+    guard !running.isEmpty || core.runningEffectCount > 0 else { return }
+    let message = """
+      An effect is still running at the end of the test. Every effect must end before the test \
+      does: cancel it with an action, make it finish (advance a test clock), or await \
+      `store.finish()`.
+      """
+    guard exhaustivity == .on else {
+      skipped(message, at: location)
+      return
+    }
+    if running.isEmpty { report(message, at: location) }
+    for send in running {
+      report("\(message)\n\nIt was started by:\n\n\(describe([send.action]))", at: send.location)
+    }
+  }
+
+  // MARK: State assertions
+
+  /// Asserts the change from `before` to `actual` as `updateStateToExpectedResult` describes
+  /// it: exhaustively the whole change, otherwise only the fields it sets.
+  private func expectState(
+    from before: State, to actual: State, stackID: StackElementID,
+    _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
+    at location: SourceLocation
+  ) {
+    // The closure runs with the store's dependencies, and pushes onto stacks with the ids
+    // the action's own pushes got.
+    func apply(to state: inout State) throws {
+      try withDependencies {
+        $0 = dependencies
+        $0.stackElementID = StackElementIDGenerator(startingAt: stackID)
+      } operation: {
+        try updateStateToExpectedResult?(&state)
+      }
+    }
+    var expected = exhaustivity == .on ? before : actual
+    do {
+      try apply(to: &expected)
+    } catch {
+      report("The state assertion threw an error: \(error)", at: location)
+      return
+    }
+    if exhaustivity != .on, case .off(showSkippedAssertions: true) = exhaustivity {
+      var fromBefore = before
+      try? apply(to: &fromBefore)
+      if let difference = diff(fromBefore, actual, format: .proportional), fromBefore != actual {
+        skipped(
+          "A state change was not asserted:\n\n\(difference)\n\n(Expected: −, Actual: +)",
+          at: location)
+      }
+    }
+    guard expected != actual else {
+      if exhaustivity == .on, updateStateToExpectedResult != nil, actual == before {
+        report(
+          """
+          Expected the state to change, but it did not: the assertion's closure describes a \
+          change, and the action made none. When no change is expected, leave the closure out.
+          """, at: location)
+      }
+      return
+    }
+    let difference =
+      diff(expected, actual, format: .proportional) ?? "(no visible difference)"
+    report(
+      """
+      \(updateStateToExpectedResult == nil
+        ? "The state changed, but the test expected no change"
+        : "The state did not change as the test expected"):
+
+      \(difference)
+
+      (Expected: −, Actual: +)
+      """, at: location)
+  }
+
+  // MARK: Reporting
+
+  private func describe(_ actions: some Sequence<Action>) -> String {
+    actions.map { String(customDumping: $0) }.joined(separator: "\n\n")
+  }
+
+  private func report(_ message: String, at location: SourceLocation) {
+    location.report(message)
+  }
+
+  /// What a non-exhaustive test did not assert: shown as an expected issue when asked for.
+  private func skipped(_ message: String, at location: SourceLocation) {
+    guard case .off(showSkippedAssertions: true) = exhaustivity else { return }
+    withExpectedIssue(
+      fileID: location.fileID, filePath: location.filePath, line: location.line,
+      column: location.column
+    ) {
+      location.report("Skipped assertions: \(message)")
+    }
+  }
+}
+
+private func plural(_ count: Int, _ noun: String) -> String {
+  "\(count) \(noun)\(count == 1 ? "" : "s")"
+}
+
+/// Waits, letting effects on other threads make progress, until `condition` holds or
+/// `timeout` has passed.
+@MainActor
+func waitUntil(timeout: Duration, _ condition: () -> Bool) async {
+  let deadline = ContinuousClock.now + timeout
+  while !condition(), ContinuousClock.now < deadline {
+    // Yields let the effects on the main serial executor run; the sleep, those elsewhere.
+    for _ in 0..<10 { await Task.yield() }
+    if condition() { return }
+    try? await Task.sleep(for: .microseconds(200))
+  }
+}
+
+/// The effects of one ``TestStore/send(_:assert:fileID:filePath:line:column:)``.
+@MainActor
+public struct TestStoreTask {
+  let task: StoreTask
+  let timeout: Duration
+
+  /// Cancels the effects and waits until they have ended.
+  public func cancel() async {
+    task.cancel()
+    await task.finish()
+  }
+
+  /// Waits until the effects have ended; fails when they are still running after `timeout`.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let timeout = timeout ?? self.timeout
+    await waitUntil(timeout: timeout) { !task.isRunning }
+    if task.isRunning {
+      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column).report(
+        "Expected the effects to finish, but they are still running after \(timeout).")
+    }
+  }
+
+  /// Whether the effects were cancelled; `true` when the action started none.
+  public var isCancelled: Bool { task.isCancelled }
+}

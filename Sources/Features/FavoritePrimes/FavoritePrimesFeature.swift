@@ -1,0 +1,90 @@
+import ComposableCore
+import Foundation
+import NthPrimeLookup
+import PrimeClients
+
+/// The favorite primes: the list in the order saved, deleting, asking to save and load, and
+/// the n-th prime for n = a favorite (as the original app did), answered in an alert.
+///
+/// Saving and loading are the storage owner's: `save` and `load` do nothing here, and the
+/// parent that owns the storage (the app, for every window at once) runs them and reports
+/// through ``State/storage``. A window closed during a save therefore cannot strand it.
+public struct FavoritePrimesFeature: Reducer {
+  public struct State: Equatable, Sendable {
+    public var favoritePrimes: [Int]
+    public var storage: StorageStatus
+    public var lookup: NthPrimeLookup.State
+    /// The answer to the last request, until dismissed.
+    @PresentationState public var alert: AlertState<Alert>?
+
+    public init(
+      favoritePrimes: [Int] = [], storage: StorageStatus = .idle,
+      lookup: NthPrimeLookup.State = .init(), alert: AlertState<Alert>? = nil
+    ) {
+      self.favoritePrimes = favoritePrimes
+      self.storage = storage
+      self.lookup = lookup
+      self.alert = alert
+    }
+  }
+
+  /// The answer has no choices to make: OK dismisses it.
+  public enum Alert: Equatable, Sendable {}
+
+  /// What the last save or load did.
+  public enum StorageStatus: Equatable, Sendable {
+    case idle
+    case loading
+    case loaded
+    /// Loaded, with some entries of the file left out; says which and why.
+    case partlyLoaded(String)
+    case saving
+    case saved
+    case failed(String)
+
+    /// A save or a load is under way: another waits.
+    public var isBusy: Bool { self == .loading || self == .saving }
+  }
+
+  public enum Action: Equatable, Sendable {
+    case delete(atOffsets: IndexSet)
+    case favoriteSelected(Int)
+    /// Asks the storage owner to save the favorites.
+    case save
+    /// Asks the storage owner to load the favorites.
+    case load
+    case lookup(NthPrimeLookup.Action)
+    case alert(PresentationAction<Alert>)
+  }
+
+  public init() {}
+
+  public var body: some ReducerOf<Self> {
+    Scope(state: \.lookup, action: \.lookup) { NthPrimeLookup() }
+    Reduce { state, action in
+      switch action {
+      case .delete(let offsets):
+        // One pass, whatever the number of rows deleted.
+        state.favoritePrimes = state.favoritePrimes.enumerated()
+          .filter { !offsets.contains($0.offset) }.map(\.element)
+        return .none
+      case .favoriteSelected(let prime):
+        return NthPrimeLookup().request(prime, into: &state.lookup).map(Action.lookup)
+      case .lookup(.response(let n, let result)):
+        state.alert = .nthPrime(n: n, result: result)
+        return .none
+      case .save, .load, .lookup, .alert:
+        return .none
+      }
+    }
+    .ifLet(\.$alert, action: \.alert)
+  }
+}
+
+extension FavoritePrimesFeature.Action: CasePathable {
+  public struct AllCasePaths: Sendable {
+    public let lookup = AnyCasePath(FavoritePrimesFeature.Action.lookup)
+    public let alert = AnyCasePath(FavoritePrimesFeature.Action.alert)
+  }
+  public static let allCasePaths = AllCasePaths()
+}

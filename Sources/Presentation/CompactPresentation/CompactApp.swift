@@ -1,0 +1,70 @@
+import AppFeature
+import Presentation
+
+/// One window of the app on a touch screen: a navigation stack from the root list to the
+/// counter or the favorites.
+///
+/// A phone (``SizeClass/compact``) shows the prime detail as a sheet, a tablet
+/// (``SizeClass/regular``) as a popover. The style is read from the size class at each
+/// mapping and stored nowhere, so resizing a window between the two moves a shown detail
+/// from sheet to popover and back without touching the feature state.
+///
+/// ```swift
+/// let screen = store.observe { CompactApp.State($0.windowContext(id: 0)!, sizeClass: .compact) }
+/// store.send(.window(.element(id: 0, action: viewAction.featureAction)))
+/// ```
+public enum CompactApp {
+  public struct State: Equatable, Sendable {
+    public var root: RootScreen.State
+    /// The screen pushed over the root, if any.
+    public var destination: Destination?
+    /// A problem with the favorites' storage, said on every screen but the favorites, which
+    /// show it in their status: a file that cannot be read is never saved over, and the
+    /// person should know before adding favorites.
+    public var storageNotice: String?
+
+    public init(
+      _ window: WindowContext, sizeClass: SizeClass, capabilities: HostCapabilities = .all
+    ) {
+      root = RootScreen.State()
+      switch window.window.screen {
+      case .home:
+        destination = nil
+      case .counter:
+        let style = DetailPresentationStyle(sizeClass: sizeClass, capabilities: capabilities)
+        destination = .counter(
+          CounterScreen.State(
+            window.counter, favoritePrimes: window.favoritePrimes, primeDetailStyle: style))
+      case .favorites:
+        destination = .favorites(FavoritesScreen.State(window.favorites))
+      }
+      switch window.storage {
+      case .failed, .partlyLoaded:
+        storageNotice = window.window.screen == .favorites ? nil : window.storage.text
+      default:
+        storageNotice = nil
+      }
+    }
+  }
+
+  public enum Destination: Equatable, Sendable {
+    case counter(CounterScreen.State)
+    case favorites(FavoritesScreen.State)
+  }
+
+  public enum Action: Equatable, Sendable {
+    case root(RootScreen.Action)
+    case backTapped
+    case counter(CounterScreen.Action)
+    case favorites(FavoritesScreen.Action)
+
+    public var featureAction: WindowContext.Action {
+      switch self {
+      case .root(let action): action.featureAction
+      case .backTapped: .navigated(to: .home)
+      case .counter(let action): .counter(action.featureAction)
+      case .favorites(let action): .favorites(action.featureAction)
+      }
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import Counter
+import Presentation
+
+/// The counter in a desktop window: buttons to click, the prime detail as a popover
+/// anchored to "Is this prime?" (a sheet where the host has no popovers), no double tap.
+public enum CounterPane {
+  @dynamicMemberLookup
+  public struct State: Equatable, Sendable {
+    public var controls: CounterControls
+    public var primeDetailStyle: DetailPresentationStyle
+
+    /// The popover hangs from the "Is this prime?" button.
+    public var isPrimePopoverShown: Bool {
+      controls.primeDetail != nil && primeDetailStyle == .popover
+    }
+    public var isPrimeSheetShown: Bool { controls.primeDetail != nil && primeDetailStyle == .sheet }
+
+    public init(
+      _ feature: CounterFeature.State, favoritePrimes: [Int],
+      primeDetailStyle: DetailPresentationStyle
+    ) {
+      controls = CounterControls(feature, favoritePrimes: favoritePrimes)
+      self.primeDetailStyle = primeDetailStyle
+    }
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<CounterControls, Value>) -> Value {
+      controls[keyPath: keyPath]
+    }
+  }
+
+  public enum Action: Equatable, Sendable {
+    case decrementClicked
+    case incrementClicked
+    /// The count's field now reads `text` (`nil`: the person stopped typing).
+    case countFieldChanged(String?)
+    /// The person pressed return in the count's field.
+    case countFieldSubmitted
+    case isPrimeClicked
+    case nthPrimeClicked
+    case cancelNthPrimeClicked
+    case primePopoverDismissed
+    case primeSheetDismissed
+    case alertDismissed
+    case primeDetail(PrimeDetailView.Action)
+
+    public var featureAction: CounterFeature.Action {
+      switch self {
+      case .decrementClicked: .decrement
+      case .incrementClicked: .increment
+      case .countFieldChanged(let text): .binding(.set(\.countField, text))
+      case .countFieldSubmitted: .countFieldSubmitted
+      case .isPrimeClicked: .showPrimeDetail
+      case .nthPrimeClicked: .requestNthPrime
+      case .cancelNthPrimeClicked: .lookup(.cancel)
+      case .primePopoverDismissed, .primeSheetDismissed, .alertDismissed: .destination(.dismiss)
+      case .primeDetail(let action): .destination(.presented(.primeDetail(action.featureAction)))
+      }
+    }
+  }
+}

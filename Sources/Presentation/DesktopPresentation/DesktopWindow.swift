@@ -1,0 +1,95 @@
+import AppFeature
+import Presentation
+
+/// One desktop window: the counter, the favorites in a sidebar, a menu bar, and the tabs of
+/// every window open over the same store.
+///
+/// Each window presents on its own (its detail, its requests, its selection); the count and
+/// the favorites are the app's, so every window shows the same ones.
+///
+/// ```swift
+/// let window = store.observe { DesktopWindow.State($0, windowID: id, selection: selection) }
+/// store.send(viewAction.featureAction(windowID: id))
+/// ```
+public enum DesktopWindow {
+  public struct State: Equatable, Sendable {
+    public var windowID: Int
+    /// "Counter demo — 2 of 3" when several windows are open.
+    public var title: String
+    public var tabs: [Tab]
+    public var counter: CounterPane.State
+    public var sidebar: FavoritesSidebar.State
+    public var menu: [MenuItem]
+
+    /// `nil` when the window is not (or no longer) open.
+    public init?(
+      _ app: AppFeature.State, windowID: Int, selection: Set<Int> = [],
+      capabilities: HostCapabilities = .all
+    ) {
+      guard let position = app.windows.index(id: windowID),
+        let context = app.windowContext(id: windowID)
+      else { return nil }
+      self.windowID = windowID
+      title =
+        app.windows.count > 1
+        ? "Counter demo — \(position + 1) of \(app.windows.count)" : "Counter demo"
+      tabs = app.windows.ids.enumerated().map { index, id in
+        Tab(id: id, title: "Window \(index + 1)", isCurrent: id == windowID)
+      }
+      let style = DetailPresentationStyle(sizeClass: .desktop, capabilities: capabilities)
+      counter = CounterPane.State(
+        context.counter, favoritePrimes: context.favoritePrimes, primeDetailStyle: style)
+      sidebar = FavoritesSidebar.State(context.favorites, selection: selection)
+      menu = MenuCommand.allCases.map { command in
+        let isEnabled: Bool
+        switch command {
+        case .increment: isEnabled = context.counter.canIncrement
+        case .decrement: isEnabled = context.counter.canDecrement
+        case .isThisPrime: isEnabled = true
+        case .nthPrime: isEnabled = !context.counter.lookup.isInFlight
+        case .save, .load: isEnabled = !app.storage.isBusy
+        case .newWindow: isEnabled = capabilities.contains(.multipleWindows)
+        case .closeWindow: isEnabled = app.windows.count > 1
+        }
+        return MenuItem(command, isEnabled: isEnabled)
+      }
+    }
+  }
+
+  public struct Tab: Equatable, Sendable {
+    public var id: Int
+    public var title: String
+    public var isCurrent: Bool
+
+    public init(id: Int, title: String, isCurrent: Bool) {
+      self.id = id
+      self.title = title
+      self.isCurrent = isCurrent
+    }
+  }
+
+  public enum Action: Equatable, Sendable {
+    case counter(CounterPane.Action)
+    case sidebar(FavoritesSidebar.Action)
+    case menu(MenuCommand)
+
+    /// The app's action for this action in window `windowID`.
+    public func featureAction(windowID: Int) -> AppFeature.Action {
+      func window(_ action: WindowContext.Action) -> AppFeature.Action {
+        .window(.element(id: windowID, action: action))
+      }
+      switch self {
+      case .counter(let action): return window(.counter(action.featureAction))
+      case .sidebar(let action): return window(.favorites(action.featureAction))
+      case .menu(.increment): return window(.counter(.increment))
+      case .menu(.decrement): return window(.counter(.decrement))
+      case .menu(.isThisPrime): return window(.counter(.showPrimeDetail))
+      case .menu(.nthPrime): return window(.counter(.requestNthPrime))
+      case .menu(.save): return window(.favorites(.save))
+      case .menu(.load): return window(.favorites(.load))
+      case .menu(.newWindow): return .windowOpened
+      case .menu(.closeWindow): return .windowClosed(id: windowID)
+      }
+    }
+  }
+}

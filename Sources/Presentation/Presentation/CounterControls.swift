@@ -1,0 +1,64 @@
+import Counter
+import FavoritePrimes
+import NthPrimeLookup
+
+/// What every adapter shows of the counter, whatever it presents it in: the count (or the
+/// count being typed), its buttons, the two questions, the request's progress, the detail and
+/// the answer.
+///
+/// Each platform's screen embeds it and adds what is its own (a navigation title, whether
+/// the detail is a sheet or a popover); reads like `screen.isIncrementEnabled` reach it
+/// through dynamic member lookup.
+public struct CounterControls: Equatable, Sendable {
+  public var count: String
+  /// The count as it is being typed; `nil` when not typing.
+  public var countField: String?
+  /// Why the typed count cannot be set, if it cannot.
+  public var countFieldProblem: String?
+  public var isDecrementEnabled: Bool
+  public var isIncrementEnabled: Bool
+  /// "Is this prime?"
+  public var primeDetailButtonTitle: String
+  /// "What is the 7th prime?"
+  public var nthPrimeButtonTitle: String
+  public var isNthPrimeButtonEnabled: Bool
+  /// Shown with a cancel button while the n-th prime is being found.
+  public var nthPrimeProgress: NthPrimeProgress?
+  public var primeDetail: PrimeDetailView.State?
+  public var alert: AlertView.State?
+
+  /// `favoritePrimes` decide whether the detail offers to save or to remove its number.
+  public init(_ feature: CounterFeature.State, favoritePrimes: [Int]) {
+    count = Formatting.number(feature.count)
+    countField = feature.countField
+    countFieldProblem = feature.countFieldProblem
+    isDecrementEnabled = feature.canDecrement
+    isIncrementEnabled = feature.canIncrement
+    primeDetailButtonTitle = "Is this prime?"
+    nthPrimeButtonTitle = "What is the \(Formatting.ordinal(feature.count)) prime?"
+    isNthPrimeButtonEnabled = !feature.lookup.isInFlight
+    nthPrimeProgress = NthPrimeProgress(feature.lookup)
+    primeDetail = feature.primeDetail.map {
+      PrimeDetailView.State($0, isFavorite: favoritePrimes.contains($0.number))
+    }
+    alert = feature.alert.map(AlertView.State.init)
+  }
+}
+
+/// What every adapter shows of the favorites besides the list itself: Save and Load, what
+/// the last of them did, a request's progress and its answer.
+public struct FavoritesControls: Equatable, Sendable {
+  public var isSaveEnabled: Bool
+  public var isLoadEnabled: Bool
+  public var status: String?
+  public var nthPrimeProgress: NthPrimeProgress?
+  public var alert: AlertView.State?
+
+  public init(_ feature: FavoritePrimesFeature.State) {
+    isSaveEnabled = !feature.storage.isBusy
+    isLoadEnabled = !feature.storage.isBusy
+    status = feature.storage.text
+    nthPrimeProgress = NthPrimeProgress(feature.lookup)
+    alert = feature.alert.map(AlertView.State.init)
+  }
+}

@@ -1,0 +1,71 @@
+import NthPrimeLookup
+import PrimeDetail
+
+/// The prime detail as every adapter shows it, sheet or popover: a verdict, the facts
+/// around the number, and a button to save or remove the favorite.
+public enum PrimeDetailView {
+  public struct State: Equatable, Sendable {
+    /// "17 is prime", "16 is not prime".
+    public var title: String
+    /// "Smallest factor: 2", "Previous prime: 13", "Next prime: 19".
+    public var facts: [String]
+    /// Saves a prime or removes a favorite; `nil` for a number that is neither.
+    public var favoriteButton: FavoriteButton?
+
+    public init(title: String, facts: [String], favoriteButton: FavoriteButton?) {
+      self.title = title
+      self.facts = facts
+      self.favoriteButton = favoriteButton
+    }
+
+    /// The detail of `feature`'s number; `isFavorite` says whether it is a favorite now.
+    public init(_ feature: PrimeDetailFeature.State, isFavorite: Bool) {
+      let number = Formatting.number(feature.number)
+      let facts = feature.facts
+      var lines: [String] = []
+      if let factor = facts.smallestFactor {
+        lines.append("Smallest factor: \(Formatting.number(factor))")
+      }
+      if let previous = facts.previousPrime {
+        lines.append("Previous prime: \(Formatting.number(previous))")
+      }
+      if let next = facts.nextPrime { lines.append("Next prime: \(Formatting.number(next))") }
+      self.init(
+        title: facts.isPrime ? "\(number) is prime" : "\(number) is not prime",
+        facts: lines,
+        favoriteButton: isFavorite ? .remove : facts.isPrime ? .save : nil)
+    }
+  }
+
+  public enum FavoriteButton: Equatable, Sendable {
+    case save
+    case remove
+
+    public var title: String {
+      switch self {
+      case .save: "Save to favorite primes"
+      case .remove: "Remove from favorite primes"
+      }
+    }
+
+    /// What pressing it does.
+    public var action: Action {
+      switch self {
+      case .save: .saveToFavoritesPressed
+      case .remove: .removeFromFavoritesPressed
+      }
+    }
+  }
+
+  public enum Action: Equatable, Sendable {
+    case saveToFavoritesPressed
+    case removeFromFavoritesPressed
+
+    public var featureAction: PrimeDetailFeature.Action {
+      switch self {
+      case .saveToFavoritesPressed: .saveToFavorites
+      case .removeFromFavoritesPressed: .removeFromFavorites
+      }
+    }
+  }
+}

@@ -1,0 +1,217 @@
+import CompactPresentation
+import Presentation
+
+/// The touch adapter in a terminal narrower than 120 columns: a navigation bar, one screen at
+/// a time, the detail as a sheet over the screen (compact) or a popover beside its button
+/// (regular), alerts in a box, and the screen's keys at the bottom.
+public enum CompactLayout {
+  public typealias Command = KeyCommand<CompactApp.Action>
+
+  /// The keys that work on this screen now, in the order they are listed.
+  public static func bindings(_ state: CompactApp.State, focus: KeyboardFocus = .init())
+    -> [KeyBinding<Command>]
+  {
+    switch state.destination {
+    case nil:
+      return [
+        KeyBinding([.character("c")], "counter", .openCounter, .send(.root(.counterRowTapped))),
+        KeyBinding(
+          [.character("f")], "favorites", .openFavorites, .send(.root(.favoritesRowTapped))),
+      ]
+    case .counter(let counter):
+      let entry = CountEntry.bindings(
+        field: counter.countField, isValid: counter.countFieldProblem == nil,
+        submit: CompactApp.Action.counter(.countFieldSubmitted))
+      if counter.countField != nil { return entry }
+      var bindings = counterBindings(counter).map { binding in
+        KeyBinding(binding.keys, binding.label, binding.intent, Command.send(binding.action))
+      }
+      if counter.alert == nil && counter.primeDetail == nil && counter.isIncrementEnabled {
+        bindings.insert(contentsOf: entry, at: 0)
+      }
+      return bindings
+    case .favorites(let favorites):
+      return favoritesBindings(favorites, focus: focus)
+    }
+  }
+
+  private static func counterBindings(_ counter: CounterScreen.State)
+    -> [KeyBinding<CompactApp.Action>]
+  {
+    if counter.alert != nil {
+      return [KeyBinding([.enter, .escape], "OK", .dismiss, .counter(.alertDismissed))]
+    }
+    if let detail = counter.primeDetail {
+      var bindings: [KeyBinding<CompactApp.Action>] = []
+      if let button = detail.favoriteButton {
+        bindings.append(
+          KeyBinding(
+            [.character("f")], button == .save ? "save" : "remove",
+            button == .save ? .saveFavorite : .removeFavorite,
+            .counter(.primeDetail(button.action))))
+      }
+      let dismissed: CounterScreen.Action =
+        counter.isPrimeModalShown ? .primeModalDismissed : .primePopoverDismissed
+      bindings.append(KeyBinding([.escape], "close", .dismiss, .counter(dismissed)))
+      return bindings
+    }
+    var bindings: [KeyBinding<CompactApp.Action>] = []
+    if counter.isDecrementEnabled {
+      bindings.append(
+        KeyBinding([.character("-")], "decrement", .decrement, .counter(.decrementTapped)))
+    }
+    if counter.isIncrementEnabled {
+      bindings.append(
+        KeyBinding(
+          [.character("+"), .character("=")], "increment", .increment, .counter(.incrementTapped)))
+    }
+    bindings.append(
+      KeyBinding([.character("p")], "is it prime?", .isPrime, .counter(.isPrimeTapped)))
+    if counter.isNthPrimeButtonEnabled {
+      bindings.append(
+        KeyBinding([.character("n")], "n-th prime", .nthPrime, .counter(.nthPrimeTapped)))
+    }
+    if counter.nthPrimeProgress != nil {
+      bindings.append(KeyBinding([.escape], "cancel", .cancel, .counter(.cancelNthPrimeTapped)))
+    }
+    bindings.append(KeyBinding([.character("b"), .left], "back", .back, .backTapped))
+    return bindings
+  }
+
+  private static func favoritesBindings(_ favorites: FavoritesScreen.State, focus: KeyboardFocus)
+    -> [KeyBinding<Command>]
+  {
+    if favorites.alert != nil {
+      return [KeyBinding([.enter, .escape], "OK", .dismiss, .send(.favorites(.alertDismissed)))]
+    }
+    var bindings: [KeyBinding<Command>] = []
+    if favorites.rows.indices.contains(focus.cursor) {
+      let row = favorites.rows[focus.cursor]
+      bindings += [
+        KeyBinding([.down], "next", .down, .moveCursor(by: 1)),
+        KeyBinding([.up], "previous", .up, .moveCursor(by: -1)),
+        KeyBinding(
+          [.enter], "n-th prime", .choose, .send(.favorites(.rowTapped(prime: row.prime)))),
+        KeyBinding(
+          [.character("d"), .delete], "delete", .delete,
+          .send(.favorites(.rowsSwipedToDelete(atOffsets: [focus.cursor])))),
+      ]
+    }
+    if favorites.isSaveEnabled {
+      bindings.append(KeyBinding([.character("s")], "save", .save, .send(.favorites(.saveTapped))))
+    }
+    if favorites.isLoadEnabled {
+      bindings.append(KeyBinding([.character("l")], "load", .load, .send(.favorites(.loadTapped))))
+    }
+    if favorites.nthPrimeProgress != nil {
+      bindings.append(
+        KeyBinding([.escape], "cancel", .cancel, .send(.favorites(.cancelNthPrimeTapped))))
+    }
+    bindings.append(KeyBinding([.character("b"), .left], "back", .back, .send(.backTapped)))
+    return bindings
+  }
+
+  /// The screen as `rows` lines of `columns` characters; `extraHints` are the app's own keys.
+  public static func render(
+    _ state: CompactApp.State, focus: KeyboardFocus = .init(), columns: Int, rows: Int,
+    extraHints: [String] = []
+  ) -> [String] {
+    if let tooSmall = Canvas.tooSmall(columns: columns, rows: rows) { return tooSmall }
+    var canvas = Canvas(columns: columns, rows: rows)
+    let hints = bindings(state, focus: focus).map(\.hint) + extraHints
+    var bottom = canvas.drawHints(hints)
+    if let notice = state.storageNotice {
+      bottom = canvas.drawStatus(notice, bottomRow: bottom - 1, column: 1, width: columns - 2) - 1
+    }
+    switch state.destination {
+    case nil:
+      canvas.center(state.root.navigationTitle, row: 0)
+      canvas.rule(row: 1)
+      for (index, title) in state.root.rows.enumerated() {
+        canvas.write("\(title)  ›", row: 3 + index * 2, column: 2)
+      }
+    case .counter(let counter):
+      drawCounter(counter, on: &canvas, bottom: bottom)
+    case .favorites(let favorites):
+      drawFavorites(favorites, focus: focus, on: &canvas, bottom: bottom)
+    }
+    return canvas.lines
+  }
+
+  private static func drawNavigationBar(
+    _ title: String, trailing: String = "", on canvas: inout Canvas
+  ) {
+    canvas.write("‹ Back", row: 0, column: 1)
+    canvas.center(title, row: 0)
+    canvas.write(trailing, row: 0, column: canvas.columns - trailing.count - 1)
+    canvas.rule(row: 1)
+  }
+
+  private static func drawCounter(
+    _ counter: CounterScreen.State, on canvas: inout Canvas, bottom: Int
+  ) {
+    drawNavigationBar(counter.navigationTitle, on: &canvas)
+    // Compact centres the controls; regular keeps them left so the popover fits beside them.
+    let isCentered = counter.primeDetailStyle == .sheet
+    func place(_ text: String, row: Int) {
+      if isCentered {
+        canvas.center(text, row: row)
+      } else {
+        canvas.write(text, row: row, column: 4)
+      }
+    }
+    let decrement = Canvas.button("-", isEnabled: counter.isDecrementEnabled)
+    let increment = Canvas.button("+", isEnabled: counter.isIncrementEnabled)
+    let count = CountEntry.display(counter.countField) ?? counter.count
+    place("\(decrement)   \(count)   \(increment)", row: 3)
+    if let problem = counter.countFieldProblem { place(problem, row: 4) }
+    let isPrimeButton = Canvas.button(counter.primeDetailButtonTitle)
+    place(isPrimeButton, row: 5)
+    place(
+      Canvas.button(counter.nthPrimeButtonTitle, isEnabled: counter.isNthPrimeButtonEnabled),
+      row: 6)
+    if let progress = counter.nthPrimeProgress {
+      let column = isCentered ? max((canvas.columns - 40) / 2, 1) : 4
+      canvas.drawProgress(progress, row: 8, column: column, width: canvas.columns - column - 1)
+    }
+    if let detail = counter.primeDetail {
+      if counter.isPrimeModalShown {
+        canvas.box(row: 1, column: 0, width: canvas.columns, height: bottom)
+        canvas.write("Esc Done", row: 1, column: canvas.columns - 12)
+        canvas.drawDetail(detail, row: 3, column: 3, width: canvas.columns - 6)
+      } else {
+        let column = 4 + isPrimeButton.count + 1
+        canvas.drawPopover(
+          detail, anchorRow: 5, column: column, maxWidth: canvas.columns - column - 1)
+      }
+    }
+    if let alert = counter.alert { canvas.drawAlert(alert, top: 2, bottom: bottom) }
+  }
+
+  private static func drawFavorites(
+    _ favorites: FavoritesScreen.State, focus: KeyboardFocus, on canvas: inout Canvas, bottom: Int
+  ) {
+    let save = favorites.isSaveEnabled ? "Save" : "    "
+    let load = favorites.isLoadEnabled ? "Load" : "    "
+    drawNavigationBar(favorites.navigationTitle, trailing: "\(save)  \(load)", on: &canvas)
+    var footer = bottom - 1
+    if let progress = favorites.nthPrimeProgress {
+      canvas.drawProgress(progress, row: footer - 1, column: 2, width: canvas.columns - 4)
+      footer -= 3
+    }
+    if let status = favorites.status {
+      footer =
+        canvas.drawStatus(status, bottomRow: footer, column: 2, width: canvas.columns - 4) - 2
+    }
+    if favorites.rows.isEmpty {
+      canvas.write("No favorite primes yet.", row: 3, column: 2)
+    }
+    let visible = max(footer - 2, 1)
+    let first = max(0, min(focus.cursor - visible + 1, favorites.rows.count - visible))
+    for (line, index) in (first..<min(first + visible, favorites.rows.count)).enumerated() {
+      let marker = index == focus.cursor ? "›" : " "
+      canvas.write("\(marker) \(favorites.rows[index].title)", row: 2 + line, column: 1)
+    }
+    if let alert = favorites.alert { canvas.drawAlert(alert, top: 2, bottom: bottom) }
+  }
+}

@@ -1,0 +1,69 @@
+import ComposableCore
+import ComposableTestSupport
+import Testing
+
+struct Form: Reducer {
+  struct State: Equatable {
+    var name = ""
+    var isOn = false
+    var changes: [String] = []
+  }
+
+  enum Action: BindableAction, Equatable {
+    case binding(BindingAction<State>)
+  }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+      .onChange(of: \.isOn) { oldValue, newValue in
+        Reduce { state, _ in
+          state.changes.append("isOn \(oldValue) → \(newValue)")
+          return .none
+        }
+      }
+    Reduce { state, action in
+      switch action {
+      case .binding(\.name):
+        state.changes.append("name")
+        return .none
+      case .binding:
+        return .none
+      }
+    }
+  }
+}
+
+extension Form.Action: CasePathable {
+  struct AllCasePaths: Sendable {
+    let binding = AnyCasePath(Form.Action.binding)
+  }
+  static let allCasePaths = AllCasePaths()
+}
+
+@MainActor
+struct BindingAndChangeTests {
+  @Test func bindingActionsSetTheirFieldAndCanBeMatched() async {
+    let store = TestStore(initialState: Form.State()) { Form() }
+    await store.send(.binding(.set(\.name, "Ada"))) {
+      $0.name = "Ada"
+      $0.changes = ["name"]
+    }
+    await store.send(.binding(.set(\.isOn, true))) {
+      $0.isOn = true
+      $0.changes.append("isOn false → true")
+    }
+    await store.send(.binding(.set(\.isOn, true)))  // no change, no onChange
+    await store.send(\.binding, .set(\.name, "Grace")) {
+      $0.name = "Grace"
+      $0.changes.append("name")
+    }
+  }
+
+  @Test func bindingActionsCompareByFieldAndValue() {
+    #expect(
+      BindingAction<Form.State>.set(\.name, "a") == BindingAction<Form.State>.set(\.name, "a"))
+    #expect(
+      BindingAction<Form.State>.set(\.name, "a") != BindingAction<Form.State>.set(\.name, "b"))
+    #expect(String(customDumping: Form.Action.binding(.set(\.name, "a"))).contains("\"a\""))
+  }
+}
