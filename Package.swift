@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "DesktopPresentation", targets: ["DesktopPresentation"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "TerminalApp", targets: ["TerminalApp"]),
+    .library(name: "WebUI", targets: ["WebUI"]),
     .executable(name: "primetime", targets: ["primetime"]),
     .executable(name: "primetime-app", targets: ["primetime-app"]),
   ],
@@ -153,6 +154,15 @@ let package = Package(
       path: "Sources/Terminal/TerminalApp"
     ),
 
+    // Web: the HTML renderer of the adapters' view states (the server is the package in Web/)
+    .target(
+      name: "WebUI",
+      dependencies: [
+        "AppFeature", "CompactPresentation", "DesktopPresentation", "NthPrimeLookup", "Presentation",
+      ],
+      path: "Sources/Web/WebUI"
+    ),
+
     // Programs
     .executableTarget(
       name: "primetime",
@@ -186,6 +196,15 @@ let package = Package(
         "AppFeature", "CompactPresentation", "ComposableCore", "ComposableTestSupport",
         "DesktopPresentation", "NthPrimeLookup", "Presentation", "PrimeClients",
         "PrimeClientsLive", "TerminalUI",
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ],
+      exclude: ["__Snapshots__"]
+    ),
+    .testTarget(
+      name: "WebUITests",
+      dependencies: [
+        "AppFeature", "CompactPresentation", "ComposableCore", "Counter", "DesktopPresentation",
+        "FavoritePrimes", "NthPrimeLookup", "Presentation", "PrimeClients", "PrimeDetail", "WebUI",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ],
       exclude: ["__Snapshots__"]

@@ -1,0 +1,430 @@
+import CompactPresentation
+import DesktopPresentation
+import NthPrimeLookup
+import Presentation
+
+/// Renders a ``WebView`` as HTML: the browser's own sheet, popover and window.
+///
+/// A phone's prime detail is a modal `<dialog>`, a tablet's and a desktop's a popover
+/// (the Popover API) anchored to "Is this prime?", an answer is an alert dialog, a desktop
+/// window has the favorites in a sidebar, a menu bar with keyboard shortcuts and a tab per
+/// open window. The result is pure markup: no script, no style attribute, every text
+/// escaped. What a control does is named in a `data-action` attribute (a view action's
+/// case, such as `counter.incrementTapped`), which the page sends back as it is and
+/// ``WebView/action(named:prime:text:)`` turns into the view action.
+///
+/// ```swift
+/// let html = WebRenderer.render(view)   // <div id="app" class="app compact" …>…</div>
+/// ```
+public enum WebRenderer {
+  /// The app's element, `<div id="app">`, for `view`.
+  public static func render(_ view: WebView) -> String {
+    var html = HTML()
+    html.open(
+      "div",
+      [
+        .value("id", "app"), .value("class", "app \(view.sizeClass.rawValue)"),
+        .value("data-size-class", view.sizeClass.rawValue),
+      ])
+    switch view.content {
+    case .touch(let state): renderTouch(state, firstRow: view.firstRow, into: &html)
+    case .desktop(let state): renderDesktop(state, firstRow: view.firstRow, into: &html)
+    }
+    html.close("div")
+    return html.string
+  }
+
+  // MARK: Touch (compact and regular)
+
+  static func renderTouch(_ state: CompactApp.State, firstRow: Int, into html: inout HTML) {
+    if let notice = state.storageNotice {
+      html.element("p", [.value("class", "notice"), .value("role", "status")], text: notice)
+    }
+    switch state.destination {
+    case nil:
+      html.open("header", [.value("class", "bar")])
+      html.element("h1", text: state.root.navigationTitle)
+      html.close("header")
+      html.open("ul", [.value("class", "list root")])
+      let actions = ["root.counterRowTapped", "root.favoritesRowTapped"]
+      for (title, action) in zip(state.root.rows, actions) {
+        html.open("li")
+        html.element("button", button(action, class: "row"), text: title)
+        html.close("li")
+      }
+      html.close("ul")
+    case .counter(let counter):
+      navigationBar(counter.navigationTitle, into: &html)
+      html.open(
+        "section",
+        [
+          .value("class", "counter"),
+          counter.isNthPrimeButtonEnabled
+            ? .value("data-dblclick-action", "counter.doubleTapped") : nil,
+        ])
+      counterControls(counter.controls, names: .touch, into: &html)
+      html.close("section")
+      if let detail = counter.primeDetail {
+        if counter.isPrimeModalShown {
+          sheet(detail, dismiss: "counter.primeModalDismissed", into: &html)
+        } else {
+          popover(detail, dismiss: "counter.primePopoverDismissed", into: &html)
+        }
+      }
+      if let alert = counter.alert { self.alert(alert, dismiss: "counter.alertDismissed", &html) }
+    case .favorites(let favorites):
+      navigationBar(favorites.navigationTitle, into: &html) { html in
+        html.element(
+          "button", button("favorites.saveTapped", isEnabled: favorites.isSaveEnabled),
+          text: "Save")
+        html.element(
+          "button", button("favorites.loadTapped", isEnabled: favorites.isLoadEnabled),
+          text: "Load")
+      }
+      html.open("section", [.value("class", "favorites")])
+      if favorites.rows.isEmpty {
+        html.element("p", [.value("class", "empty")], text: "No favorite primes yet.")
+      } else {
+        html.open("ul", [.value("class", "list favorites-list")])
+        for index in page(firstRow, of: favorites.rows.count) {
+          let row = favorites.rows[index]
+          let prime = String(row.prime)
+          html.open("li", [.value("data-key", prime)])
+          html.open(
+            "button", button("favorites.rowTapped", class: "row") + [.value("data-prime", prime)])
+          html.text(row.title)
+          html.close("button")
+          html.element(
+            "button",
+            button("favorites.rowsSwipedToDelete", class: "delete") + [
+              .value("data-prime", prime), .value("aria-label", "Delete \(row.title)"),
+            ], text: "Delete")
+          html.close("li")
+        }
+        html.close("ul")
+        pager(firstRow, of: favorites.rows.count, into: &html)
+      }
+      if let status = favorites.status {
+        html.element("p", [.value("class", "status"), .value("role", "status")], text: status)
+      }
+      if let progress = favorites.nthPrimeProgress {
+        self.progress(progress, cancel: "favorites.cancelNthPrimeTapped", into: &html)
+      }
+      html.close("section")
+      if let alert = favorites.alert {
+        self.alert(alert, dismiss: "favorites.alertDismissed", &html)
+      }
+    }
+  }
+
+  static func navigationBar(
+    _ title: String, into html: inout HTML, trailing: (inout HTML) -> Void = { _ in }
+  ) {
+    html.open("header", [.value("class", "bar")])
+    html.element("button", button("backTapped", class: "back"), text: "‹ Back")
+    html.element("h1", text: title)
+    html.open("span", [.value("class", "bar-actions")])
+    trailing(&html)
+    html.close("span")
+    html.close("header")
+  }
+
+  // MARK: Desktop
+
+  static func renderDesktop(_ state: DesktopWindow.State, firstRow: Int, into html: inout HTML) {
+    html.open("header", [.value("class", "titlebar")])
+    html.element("h1", text: state.title)
+    html.close("header")
+    html.open(
+      "nav", [.value("class", "menubar"), .value("role", "menubar"), .value("aria-label", "Menu")])
+    for item in state.menu {
+      let key = String(item.shortcut.key).lowercased()
+      let keys = "Alt+" + key.uppercased()
+      let shortcut: [HTML.Attribute?] = [
+        .value("role", "menuitem"), .value("data-shortcut", key), .value("aria-keyshortcuts", keys),
+      ]
+      if item.command == .newWindow && item.isEnabled {
+        // A new window is a new tab: a link to this page opens it and it opens its window.
+        html.open(
+          "a",
+          shortcut + [
+            .value("class", "menuitem"), .value("href", ""), .value("target", "_blank"),
+          ])
+      } else {
+        html.open(
+          "button",
+          button("menu.\(name(of: item.command))", class: "menuitem", isEnabled: item.isEnabled)
+            + shortcut)
+      }
+      html.text(item.title)
+      html.element("kbd", text: keys)
+      html.close(item.command == .newWindow && item.isEnabled ? "a" : "button")
+    }
+    html.close("nav")
+    html.open("nav", [.value("class", "tabs"), .value("aria-label", "Windows")])
+    html.open("ul")
+    for tab in state.tabs {
+      html.element(
+        "li",
+        [
+          .value("class", tab.isCurrent ? "tab current" : "tab"),
+          tab.isCurrent ? .value("aria-current", "page") : nil,
+        ], text: tab.title)
+    }
+    html.close("ul")
+    html.close("nav")
+
+    html.open("div", [.value("class", "split")])
+    sidebar(state.sidebar, firstRow: firstRow, into: &html)
+    html.open("main", [.value("class", "pane counter")])
+    counterControls(state.counter.controls, names: .desktop, into: &html)
+    html.close("main")
+    html.close("div")
+
+    let counter = state.counter
+    if let detail = counter.primeDetail {
+      if counter.isPrimePopoverShown {
+        popover(detail, dismiss: "counter.primePopoverDismissed", into: &html)
+      } else {
+        sheet(detail, dismiss: "counter.primeSheetDismissed", into: &html)
+      }
+    }
+    if let alert = counter.alert {
+      self.alert(alert, dismiss: "counter.alertDismissed", &html)
+    } else if let alert = state.sidebar.alert {
+      self.alert(alert, dismiss: "sidebar.alertDismissed", &html)
+    }
+  }
+
+  static func sidebar(_ sidebar: FavoritesSidebar.State, firstRow: Int, into html: inout HTML) {
+    html.open("aside", [.value("class", "sidebar"), .value("aria-labelledby", "sidebar-title")])
+    html.element("h2", [.value("id", "sidebar-title")], text: sidebar.title)
+    if sidebar.rows.isEmpty {
+      html.element("p", [.value("class", "empty")], text: "None yet.")
+    } else {
+      html.open(
+        "ul",
+        [
+          .value("class", "selectable"), .value("role", "listbox"),
+          .value("aria-multiselectable", "true"), .value("aria-labelledby", "sidebar-title"),
+        ])
+      for index in page(firstRow, of: sidebar.rows.count) {
+        let row = sidebar.rows[index]
+        let prime = String(row.prime)
+        html.element(
+          "li",
+          [
+            .value("role", "option"), .value("tabindex", "0"),
+            .value("aria-selected", row.isSelected ? "true" : "false"),
+            .value("data-key", prime), .value("data-select", prime), .value("data-prime", prime),
+            .value("data-dblclick-action", "sidebar.rowDoubleClicked"),
+          ], text: row.title)
+      }
+      html.close("ul")
+      pager(firstRow, of: sidebar.rows.count, into: &html)
+    }
+    html.open("div", [.value("class", "sidebar-buttons")])
+    html.element(
+      "button", button("sidebar.deleteClicked", isEnabled: sidebar.isDeleteEnabled),
+      text: "Delete")
+    html.element(
+      "button", button("sidebar.saveClicked", isEnabled: sidebar.isSaveEnabled), text: "Save")
+    html.element(
+      "button", button("sidebar.loadClicked", isEnabled: sidebar.isLoadEnabled), text: "Load")
+    html.close("div")
+    if let status = sidebar.status {
+      html.element("p", [.value("class", "status"), .value("role", "status")], text: status)
+    }
+    if let progress = sidebar.nthPrimeProgress {
+      self.progress(progress, cancel: "sidebar.cancelNthPrimeClicked", into: &html)
+    }
+    html.close("aside")
+  }
+
+  static func name(of command: MenuCommand) -> String {
+    switch command {
+    case .increment: "increment"
+    case .decrement: "decrement"
+    case .isThisPrime: "isThisPrime"
+    case .nthPrime: "nthPrime"
+    case .save: "save"
+    case .load: "load"
+    case .newWindow: "newWindow"
+    case .closeWindow: "closeWindow"
+    }
+  }
+
+  // MARK: Shared pieces
+
+  /// The names of the counter's actions on a touch screen and on a desktop.
+  struct CounterNames {
+    var decrement, increment, countFieldChanged, countFieldSubmitted: String
+    var isPrime, nthPrime, cancel: String
+
+    static let touch = CounterNames(
+      decrement: "counter.decrementTapped", increment: "counter.incrementTapped",
+      countFieldChanged: "counter.countFieldChanged",
+      countFieldSubmitted: "counter.countFieldSubmitted", isPrime: "counter.isPrimeTapped",
+      nthPrime: "counter.nthPrimeTapped", cancel: "counter.cancelNthPrimeTapped")
+    static let desktop = CounterNames(
+      decrement: "counter.decrementClicked", increment: "counter.incrementClicked",
+      countFieldChanged: "counter.countFieldChanged",
+      countFieldSubmitted: "counter.countFieldSubmitted", isPrime: "counter.isPrimeClicked",
+      nthPrime: "counter.nthPrimeClicked", cancel: "counter.cancelNthPrimeClicked")
+  }
+
+  /// The longest count a person can type: `Int.min` has 20 characters.
+  public static let countFieldMaximumLength = 32
+
+  static func counterControls(
+    _ controls: CounterControls, names: CounterNames, into html: inout HTML
+  ) {
+    html.open("div", [.value("class", "count-row")])
+    html.element(
+      "button",
+      button(names.decrement, class: "step", isEnabled: controls.isDecrementEnabled)
+        + [.value("aria-label", "Decrement")], text: "−")
+    // The count is a field: typing sets it, Return submits, leaving it stops typing.
+    html.open(
+      "input",
+      [
+        .value("class", "count"), .value("type", "text"), .value("inputmode", "numeric"),
+        .value("autocomplete", "off"), .value("spellcheck", "false"),
+        .value("maxlength", String(countFieldMaximumLength)), .value("aria-label", "Count"),
+        .value("value", controls.countField ?? controls.count),
+        controls.countField != nil ? .value("data-editing", "true") : nil,
+        controls.countFieldProblem != nil ? .value("aria-invalid", "true") : nil,
+        controls.isNthPrimeButtonEnabled ? nil : .flag("readonly"),
+        .value("data-input-action", names.countFieldChanged),
+        .value("data-submit-action", names.countFieldSubmitted),
+      ])
+    html.element(
+      "button",
+      button(names.increment, class: "step", isEnabled: controls.isIncrementEnabled)
+        + [.value("aria-label", "Increment")], text: "+")
+    html.close("div")
+    if let problem = controls.countFieldProblem {
+      html.element("p", [.value("class", "problem"), .value("role", "alert")], text: problem)
+    }
+    html.open("div", [.value("class", "questions")])
+    html.element(
+      "button", button(names.isPrime, class: "is-prime") + [.value("id", "is-prime")],
+      text: controls.primeDetailButtonTitle)
+    html.element(
+      "button", button(names.nthPrime, isEnabled: controls.isNthPrimeButtonEnabled),
+      text: controls.nthPrimeButtonTitle)
+    html.close("div")
+    if let progress = controls.nthPrimeProgress {
+      self.progress(progress, cancel: names.cancel, into: &html)
+    }
+  }
+
+  static func progress(_ progress: NthPrimeProgress, cancel: String, into html: inout HTML) {
+    let percent = String(Int((min(max(progress.fraction, 0), 1) * 100).rounded(.down)))
+    html.open("div", [.value("class", "progress"), .value("role", "status")])
+    html.element("span", [.value("class", "progress-title")], text: progress.title)
+    html.element(
+      "progress", [.value("max", "100"), .value("value", percent)], text: percent + "%")
+    html.element("button", button(cancel, class: "cancel"), text: "Cancel")
+    html.close("div")
+  }
+
+  static func detailContent(
+    _ detail: PrimeDetailView.State, prefix: String, into html: inout HTML
+  ) {
+    html.element("h2", [.value("id", "detail-title")], text: detail.title)
+    if !detail.facts.isEmpty {
+      html.open("ul", [.value("class", "facts")])
+      for fact in detail.facts { html.element("li", text: fact) }
+      html.close("ul")
+    }
+    if let favorite = detail.favoriteButton {
+      let action =
+        favorite == .save ? "saveToFavoritesPressed" : "removeFromFavoritesPressed"
+      html.element(
+        "button", button("\(prefix).primeDetail.\(action)", class: "favorite"),
+        text: favorite.title)
+    }
+  }
+
+  /// A modal sheet: Escape and "Done" dismiss it through `dismiss`.
+  static func sheet(_ detail: PrimeDetailView.State, dismiss: String, into html: inout HTML) {
+    html.open(
+      "dialog",
+      [
+        .value("class", "sheet"), .flag("data-modal"), .value("data-cancel-action", dismiss),
+        .value("aria-labelledby", "detail-title"),
+      ])
+    html.open("div", [.value("class", "sheet-bar")])
+    html.element("button", button(dismiss, class: "done"), text: "Done")
+    html.close("div")
+    detailContent(detail, prefix: "counter", into: &html)
+    html.close("dialog")
+  }
+
+  /// A popover anchored to "Is this prime?": a click outside or Escape dismisses it.
+  static func popover(_ detail: PrimeDetailView.State, dismiss: String, into html: inout HTML) {
+    html.open(
+      "div",
+      [
+        .value("class", "popover"), .value("popover", "auto"), .value("role", "dialog"),
+        .value("data-dismiss-action", dismiss), .value("aria-labelledby", "detail-title"),
+      ])
+    detailContent(detail, prefix: "counter", into: &html)
+    html.close("div")
+  }
+
+  static func alert(_ alert: AlertView.State, dismiss: String, _ html: inout HTML) {
+    html.open(
+      "dialog",
+      [
+        .value("class", "alert"), .value("role", "alertdialog"), .flag("data-modal"),
+        .value("data-cancel-action", dismiss), .value("aria-labelledby", "alert-title"),
+      ])
+    html.element("h2", [.value("id", "alert-title")], text: alert.title)
+    if let message = alert.message { html.element("p", text: message) }
+    html.open("div", [.value("class", "alert-buttons")])
+    html.element("button", button(dismiss) + [.flag("autofocus")], text: alert.dismissTitle)
+    html.close("div")
+    html.close("dialog")
+  }
+
+  /// The rows of the page that starts at `first`.
+  static func page(_ first: Int, of count: Int) -> Range<Int> {
+    min(first, count)..<min(first + WebView.rowsPerPage, count)
+  }
+
+  /// "1–100 of 2,500" with buttons to the pages before and after, when there are several.
+  static func pager(_ first: Int, of count: Int, into html: inout HTML) {
+    guard count > WebView.rowsPerPage else { return }
+    let rows = page(first, of: count)
+    html.open("nav", [.value("class", "pager"), .value("aria-label", "Pages")])
+    html.element(
+      "button",
+      [
+        .value("type", "button"), .value("data-page", String(max(first - WebView.rowsPerPage, 0))),
+        first > 0 ? nil : .flag("disabled"),
+      ], text: "Previous")
+    html.element(
+      "span",
+      text:
+        "\(Formatting.number(rows.lowerBound + 1))–\(Formatting.number(rows.upperBound)) of \(Formatting.number(count))"
+    )
+    html.element(
+      "button",
+      [
+        .value("type", "button"), .value("data-page", String(rows.upperBound)),
+        rows.upperBound < count ? nil : .flag("disabled"),
+      ], text: "Next")
+    html.close("nav")
+  }
+
+  static func button(_ action: String, class name: String? = nil, isEnabled: Bool = true)
+    -> [HTML.Attribute?]
+  {
+    [
+      .value("type", "button"), name.map { .value("class", $0) }, .value("data-action", action),
+      isEnabled ? nil : .flag("disabled"),
+    ]
+  }
+}

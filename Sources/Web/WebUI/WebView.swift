@@ -1,0 +1,82 @@
+import AppFeature
+import CompactPresentation
+import DesktopPresentation
+import Presentation
+
+/// What a browser tab shows of its window: the touch adapter's view state (compact and
+/// regular) or the desktop adapter's, with the little the tab keeps itself.
+///
+/// It is the value a web host compares after every action: a tab is sent new HTML only when
+/// its `WebView` changed. The size class comes from the tab's width, the sidebar's selection
+/// and the first favorite shown are the tab's own, like a list's selection binding and its
+/// scroll position.
+///
+/// ```swift
+/// let view = WebView(app: store.state, windowID: 3, sizeClass: SizeClass(cssPixels: 800))
+/// let html = view.map(WebRenderer.render)
+/// ```
+public struct WebView: Equatable, Sendable {
+  public enum Content: Equatable, Sendable {
+    case touch(CompactApp.State)
+    case desktop(DesktopWindow.State)
+  }
+
+  public var sizeClass: SizeClass
+  public var content: Content
+  /// The first favorite listed: a page of ``rowsPerPage`` rows starts there.
+  public var firstRow: Int
+
+  /// How many favorites a page lists; a list can hold a hundred thousand.
+  public static let rowsPerPage = 100
+
+  /// The view of window `windowID`, or `nil` when it is not open.
+  public init?(
+    app: AppFeature.State, windowID: Int, sizeClass: SizeClass, selection: Set<Int> = [],
+    firstRow: Int = 0
+  ) {
+    switch sizeClass {
+    case .compact, .regular:
+      guard let context = app.windowContext(id: windowID) else { return nil }
+      content = .touch(CompactApp.State(context, sizeClass: sizeClass))
+    case .desktop:
+      guard let state = DesktopWindow.State(app, windowID: windowID, selection: selection)
+      else { return nil }
+      content = .desktop(state)
+    }
+    self.sizeClass = sizeClass
+    let count = app.favoritePrimes.count
+    // A page that starts on a multiple of its size, and always shows the last favorites.
+    let lastPage = max(count - 1, 0) / Self.rowsPerPage * Self.rowsPerPage
+    self.firstRow = min(max(firstRow, 0) / Self.rowsPerPage * Self.rowsPerPage, lastPage)
+  }
+
+  /// The document's title: the screen's navigation title or the window's title.
+  public var title: String {
+    switch content {
+    case .touch(let state):
+      switch state.destination {
+      case nil: state.root.navigationTitle
+      case .counter(let counter): counter.navigationTitle
+      case .favorites(let favorites): favorites.navigationTitle
+      }
+    case .desktop(let state): state.title
+    }
+  }
+}
+
+extension SizeClass {
+  /// The size class of a browser viewport `width` CSS pixels wide: under 600 compact (a
+  /// phone), under 1024 regular (a tablet), desktop from 1024.
+  ///
+  /// ```swift
+  /// SizeClass(cssPixels: 390)   // .compact
+  /// SizeClass(cssPixels: 1280)  // .desktop
+  /// ```
+  public init(cssPixels width: Int) {
+    switch width {
+    case ..<600: self = .compact
+    case ..<1024: self = .regular
+    default: self = .desktop
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import AppFeature
+import ComposableCore
+import Counter
+import FavoritePrimes
+import NthPrimeLookup
+import Presentation
+import PrimeClients
+import PrimeDetail
+import WebUI
+
+/// An app state built by hand: one step of a flow, without running effects.
+struct AppStep {
+  var count = 0
+  var favorites: [Int] = []
+  var storage: FavoritePrimesFeature.StorageStatus = .loaded
+  var screen: AppFeature.Screen = .home
+  var countField: String?
+  /// The number whose prime detail is shown.
+  var detail: Int?
+  /// A counter request in flight: its n and progress.
+  var request: (n: Int, progress: Double)?
+  /// A favorites request in flight.
+  var favoritesRequest: (n: Int, progress: Double)?
+  /// The counter's answer, shown as an alert.
+  var answer: (n: Int, result: Result<UInt64, NthPrimeLookup.Failure>)?
+  var favoritesAnswer: (n: Int, prime: UInt64)?
+  var windows = 1
+
+  var state: AppFeature.State {
+    var window = AppFeature.Window(id: 0, screen: screen, countField: countField)
+    if let request {
+      window.counterLookup.request = .init(n: request.n, progress: request.progress)
+    }
+    if let favoritesRequest {
+      window.favoritesLookup.request = .init(
+        n: favoritesRequest.n, progress: favoritesRequest.progress)
+    }
+    if let detail {
+      window.counterDestination = .primeDetail(
+        PrimeDetailFeature.State(facts: PrimeFacts(of: detail, primality: .trialDivision)))
+    }
+    if let answer {
+      window.counterDestination = .alert(.nthPrime(n: answer.n, result: answer.result))
+    }
+    if let favoritesAnswer {
+      window.favoritesAlert = .nthPrime(
+        n: favoritesAnswer.n, result: .success(favoritesAnswer.prime))
+    }
+    var windows: IdentifiedArrayOf<AppFeature.Window> = [window]
+    for id in 1..<max(self.windows, 1) { windows.append(AppFeature.Window(id: id)) }
+    return AppFeature.State(
+      count: count, favoritePrimes: favorites, persistedFavoritePrimes: favorites,
+      storage: storage, hasBeenActive: true, windows: windows, nextWindowID: self.windows)
+  }
+
+  func view(_ sizeClass: SizeClass, selection: Set<Int> = [], firstRow: Int = 0) -> WebView {
+    WebView(
+      app: state, windowID: 0, sizeClass: sizeClass, selection: selection, firstRow: firstRow)!
+  }
+}
+
+/// HTML with one block element per line, indented by depth: a snapshot a reviewer can read.
+func readable(_ html: String) -> String {
+  let blocks: Set<Substring> = [
+    "div", "header", "ul", "li", "section", "dialog", "p", "nav", "main", "aside", "h1", "h2",
+  ]
+  var output = ""
+  var depth = 0
+  var index = html.startIndex
+  var atLineStart = true
+  while index < html.endIndex {
+    if html[index] == "<", let end = html[index...].firstIndex(of: ">") {
+      let tag = html[index...end]
+      let isClosing = tag.dropFirst().first == "/"
+      let name = tag.dropFirst(isClosing ? 2 : 1).prefix { $0.isLetter || $0.isNumber }
+      if blocks.contains(name) {
+        if isClosing { depth -= 1 }
+        if !atLineStart { output += "\n" }
+        output += String(repeating: "  ", count: max(depth, 0)) + tag
+        if !isClosing { depth += 1 }
+        output += "\n"
+        atLineStart = true
+      } else {
+        if atLineStart { output += String(repeating: "  ", count: max(depth, 0)) }
+        output += tag
+        atLineStart = false
+      }
+      index = html.index(after: end)
+    } else {
+      if atLineStart { output += String(repeating: "  ", count: max(depth, 0)) }
+      output.append(html[index])
+      atLineStart = false
+      index = html.index(after: index)
+    }
+  }
+  return output.split(separator: "\n", omittingEmptySubsequences: true).joined(separator: "\n")
+}
+
+/// The `data-action` names in `html`, with the `data-prime` of the same element.
+///
+/// Under a modal dialog the page is inert: only the dialog's actions can be taken then.
+func actions(in html: String) -> [(name: String, prime: Int?)] {
+  var found: [(String, Int?)] = []
+  var rest = html[...]
+  if let start = html.range(of: "<dialog"), let end = html.range(of: "</dialog>") {
+    rest = html[start.lowerBound..<end.upperBound]
+  }
+  while let start = rest.firstIndex(of: "<"), let end = rest[start...].firstIndex(of: ">") {
+    let tag = rest[start...end]
+    func attribute(_ name: String) -> String? {
+      guard let range = tag.range(of: " \(name)=\"") else { return nil }
+      return String(tag[range.upperBound...].prefix { $0 != "\"" })
+    }
+    for key in ["data-action", "data-dblclick-action", "data-cancel-action", "data-dismiss-action"]
+    {
+      if let name = attribute(key), !tag.contains(" disabled") {
+        found.append((name, attribute("data-prime").flatMap { Int($0) }))
+      }
+    }
+    rest = rest[rest.index(after: end)...]
+  }
+  return found
+}

@@ -1,0 +1,109 @@
+import AppFeature
+import FavoritePrimes
+import Presentation
+import SnapshotTesting
+import Testing
+import WebUI
+
+/// Each screen of the original flow at each size, as the HTML a browser receives. The
+/// documents live in `__Snapshots__` and are reviewed like code.
+struct WebSnapshotTests {
+  struct Document {
+    private(set) var text = ""
+    private var steps = 0
+
+    mutating func record(_ title: String, _ view: WebView) {
+      steps += 1
+      text += "## \(steps). \(title) — \(view.title)\n\n"
+      text += readable(WebRenderer.render(view)) + "\n\n"
+    }
+  }
+
+  /// The original app's flow on a phone (the detail as a modal sheet) and a tablet (a
+  /// popover): the root list, count to 2, ask for the 2nd prime, read the answer, ask whether
+  /// 2 is prime, save it, then the favorites.
+  @Test(arguments: [SizeClass.compact, .regular])
+  func touchFlow(_ sizeClass: SizeClass) {
+    var document = Document()
+    var step = AppStep()
+    document.record("launch", step.view(sizeClass))
+    step.screen = .counter
+    document.record("open the counter", step.view(sizeClass))
+    step.count = 2
+    document.record("increment twice", step.view(sizeClass))
+    step.request = (n: 2, progress: 0.4)
+    document.record("ask for the 2nd prime", step.view(sizeClass))
+    step.request = nil
+    step.answer = (n: 2, result: .success(3))
+    document.record("the answer", step.view(sizeClass))
+    step.answer = nil
+    step.detail = 2
+    document.record("is this prime?", step.view(sizeClass))
+    step.favorites = [2]
+    document.record("save to favorites", step.view(sizeClass))
+    step.detail = nil
+    step.countField = "12x"
+    document.record("type a count that is not a number", step.view(sizeClass))
+    step.countField = nil
+    step.screen = .favorites
+    step.favorites = [2, 3, 5]
+    document.record("the favorites", step.view(sizeClass))
+    step.favoritesRequest = (n: 5, progress: 0.25)
+    document.record("the 5th prime, asked from the favorites", step.view(sizeClass))
+    step.favoritesRequest = nil
+    step.favoritesAnswer = (n: 5, prime: 11)
+    document.record("its answer", step.view(sizeClass))
+    step.favoritesAnswer = nil
+    step.storage = .failed("cannot read <data>/favorite-primes.json: Permission denied")
+    document.record("a save that failed", step.view(sizeClass))
+    step.screen = .counter
+    document.record("the counter, with the storage notice", step.view(sizeClass))
+
+    let html = WebRenderer.render(step.view(sizeClass))
+    #expect(html.contains("&lt;data&gt;/favorite-primes.json"))
+    assertSnapshot(of: document.text, as: .lines, named: sizeClass.rawValue, testName: "flow")
+  }
+
+  /// A desktop window: the menu bar with shortcuts, the tabs, the sidebar with a selection,
+  /// the detail as a popover on "Is this prime?", the answer as an alert.
+  @Test func desktopFlow() {
+    var document = Document()
+    var step = AppStep()
+    document.record("launch", step.view(.desktop))
+    step.count = 2
+    step.request = (n: 2, progress: 0.4)
+    document.record("ask for the 2nd prime", step.view(.desktop))
+    step.request = nil
+    step.answer = (n: 2, result: .success(3))
+    document.record("the answer", step.view(.desktop))
+    step.answer = nil
+    step.detail = 2
+    document.record("is this prime?", step.view(.desktop))
+    step.favorites = [2, 3, 5, 7]
+    document.record("saved, with favorites from before", step.view(.desktop))
+    step.detail = nil
+    step.windows = 2
+    document.record("a second window", step.view(.desktop, selection: [3, 7]))
+    step.answer = (n: 1_000_000_000_000_000, result: .failure(.init("n is past 10^13")))
+    document.record("a request that fails", step.view(.desktop))
+
+    assertSnapshot(of: document.text, as: .lines, named: "desktop", testName: "flow")
+  }
+
+  /// A list of a hundred thousand favorites is listed a page at a time.
+  @Test(arguments: [SizeClass.compact, .desktop])
+  func longList(_ sizeClass: SizeClass) {
+    var step = AppStep(screen: .favorites)
+    step.favorites = Array(1...100_000)
+    let html = WebRenderer.render(step.view(sizeClass, firstRow: 99_950))
+    #expect(html.contains("99,901–100,000 of 100,000"))
+    #expect(html.components(separatedBy: "data-key=").count - 1 == 100)
+    #expect(html.contains("data-key=\"99901\""))
+    #expect(!html.contains("data-key=\"99900\""))
+    #expect(html.utf8.count < 40_000)
+    assertSnapshot(
+      of: readable(WebRenderer.render(step.view(sizeClass, firstRow: 0))).split(separator: "\n")
+        .suffix(12).joined(separator: "\n"),
+      as: .lines, named: sizeClass.rawValue, testName: "longList")
+  }
+}
