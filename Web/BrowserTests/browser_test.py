@@ -1,0 +1,544 @@
+#!/usr/bin/env python3
+"""The web face as a person uses it, in real headless Chromium driven through chromedriver.
+
+Runs the original flow at 400, 800 and 1280 px (a screenshot of each step), two tabs sharing
+the count and the favorites, a resize in the middle of the flow that keeps the detail, a request
+cancelled, a tab closed during a request, a hidden page saving the favorites, and hostile
+requests (no token, a foreign Host or Origin). With --measure it also prints the figures of the
+README: action to updated page (p50, p99) with 1 and 10 tabs, memory per tab, start time.
+
+Usage: browser_test.py SERVER_BINARY [--screenshots DIR] [--measure]
+Only the standard library: WebDriver is JSON over HTTP.
+"""
+
+import base64
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+ESCAPE = "\ue00c"
+ENTER = "\ue007"
+
+passed = 0
+failed = 0
+
+
+def check(condition, what):
+    global passed, failed
+    if condition:
+        passed += 1
+        print(f"  ok   {what}")
+    else:
+        failed += 1
+        print(f"  FAIL {what}")
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """primetime-web on a free port with a data folder of its own."""
+
+    def __init__(self, binary, data_dir=None):
+        self.data_dir = data_dir or tempfile.mkdtemp(prefix="primetime-web-")
+        self.port = free_port()
+        started = time.monotonic()
+        self.log_path = os.path.join(self.data_dir, "server.log")
+        self.log = open(self.log_path, "w")
+        self.process = subprocess.Popen(
+            [binary, "--port", str(self.port), "--data-dir", self.data_dir],
+            stdout=subprocess.PIPE, stderr=self.log, text=True)
+        line = self.process.stdout.readline()
+        self.printed_after = time.monotonic() - started
+        match = re.search(r"(http://\S+)", line)
+        assert match, f"the server printed {line!r}"
+        self.url = match.group(1)
+        self.token = urllib.parse.parse_qs(urllib.parse.urlparse(self.url).query)["token"][0]
+        status, _, _ = self.request("/?token=" + self.token)
+        self.served_after = time.monotonic() - started
+        assert status == 200
+
+    def request(self, path, headers=None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        connection.request("GET", path, headers=headers or {})
+        response = connection.getresponse()
+        body = response.read().decode()
+        connection.close()
+        return response.status, dict(response.getheaders()), body
+
+    def rss_kib(self):
+        with open(f"/proc/{self.process.pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+        return 0
+
+    def cpu_seconds(self):
+        with open(f"/proc/{self.process.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def log_text(self):
+        self.log.flush()
+        with open(self.log_path) as log:
+            return log.read()
+
+    def stop(self):
+        self.process.send_signal(signal.SIGINT)
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+class Browser:
+    """A WebDriver session of headless Chromium."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.driver = subprocess.Popen(
+            [CHROMEDRIVER, f"--port={self.port}"], stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                self.call("GET", "/status")
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+        options = {
+            "binary": CHROMIUM,
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--hide-scrollbars", "--force-device-scale-factor=1", "--window-size=1280,800",
+                     "--font-render-hinting=none"],
+        }
+        session = self.call("POST", "/session", {"capabilities": {"alwaysMatch": {
+            "browserName": "chrome", "goog:chromeOptions": options}}})
+        self.session = session["value"]["sessionId"]
+
+    def call(self, method, path, body=None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        connection.request(method, path, json.dumps(body) if body is not None else None,
+                           {"Content-Type": "application/json"})
+        response = json.loads(connection.getresponse().read() or b"{}")
+        connection.close()
+        value = response.get("value")
+        if isinstance(value, dict) and "error" in value:
+            raise RuntimeError(f"{method} {path}: {value['error']}: {value.get('message', '')[:300]}")
+        return response if path == "/session" else value
+
+    def s(self, method, path, body=None):
+        return self.call(method, f"/session/{self.session}{path}", body)
+
+    def open(self, url, width):
+        self.s("POST", "/url", {"url": "about:blank"})
+        self.set_width(width)
+        self.s("POST", "/url", {"url": url})
+        self.wait("document.querySelector('#app[data-size-class]') !== null", "the first update")
+
+    def set_width(self, width, height=900):
+        # The viewport's size, exactly, whatever the window's frame: a device metrics override.
+        self.s("POST", "/goog/cdp/execute", {"cmd": "Emulation.setDeviceMetricsOverride", "params": {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}})
+
+    def js(self, script, *args):
+        return self.s("POST", "/execute/sync", {"script": script, "args": list(args)})
+
+    def js_async(self, script, *args):
+        return self.s("POST", "/execute/async", {"script": script, "args": list(args)})
+
+    def wait(self, condition, what, timeout=10):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.js(f"return !!({condition})"):
+                return True
+            time.sleep(0.02)
+        check(False, f"waited for {what}")
+        return False
+
+    def find(self, css):
+        return self.s("POST", "/element", {"using": "css selector", "value": css})[ELEMENT]
+
+    def click(self, css):
+        self.s("POST", f"/element/{self.find(css)}/click", {})
+
+    def type(self, css, text):
+        self.s("POST", f"/element/{self.find(css)}/value", {"text": text})
+
+    def key(self, key):
+        self.s("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}]}]})
+        self.s("DELETE", "/actions")
+
+    def text(self):
+        return self.js("return document.getElementById('app').innerText")
+
+    def screenshot(self, path):
+        if path:
+            with open(path, "wb") as file:
+                file.write(base64.b64decode(self.s("GET", "/screenshot")))
+
+    def new_tab(self):
+        handle = self.s("POST", "/window/new", {"type": "tab"})["handle"]
+        self.s("POST", "/window", {"handle": handle})
+        return handle
+
+    def switch(self, handle):
+        self.s("POST", "/window", {"handle": handle})
+
+    def close_tab(self):
+        return self.s("DELETE", "/window")
+
+    def handles(self):
+        return self.s("GET", "/window/handles")
+
+    def quit(self):
+        try:
+            self.s("DELETE", "")
+        finally:
+            self.driver.terminate()
+            self.driver.wait()
+
+
+def count_is(value):
+    return f"document.querySelector('input.count') && document.querySelector('input.count').value === '{value}'"
+
+
+def shown(css):
+    return f"document.querySelector({json.dumps(css)}) !== null"
+
+
+DETAIL_OPEN = ("(document.querySelector('dialog.sheet[open]') || "
+               "document.querySelector('.popover:popover-open')) !== null")
+
+
+def original_flow(binary, browser, width, directory):
+    """The original app's flow: count to 2, the 2nd prime, is 2 prime?, save it, the favorites."""
+    print(f"the original flow at {width} px")
+    server = Server(binary)
+    shots = []
+
+    def shot(name):
+        if directory:
+            path = os.path.join(directory, f"{width}-{len(shots) + 1:02d}-{name}.png")
+            browser.screenshot(path)
+            shots.append(path)
+
+    try:
+        browser.open(server.url, width)
+        size_class = browser.js("return document.getElementById('app').dataset.sizeClass")
+        expected = "compact" if width < 600 else "regular" if width < 1024 else "desktop"
+        check(size_class == expected, f"{width} px is {expected}")
+        shot("launch")
+        touch = expected != "desktop"
+        if touch:
+            browser.click("[data-action='root.counterRowTapped']")
+            browser.wait(shown("input.count"), "the counter")
+            shot("counter")
+        increment = "counter.incrementTapped" if touch else "counter.incrementClicked"
+        browser.click(f"[data-action='{increment}']")
+        browser.wait(count_is("1"), "count 1")
+        browser.click(f"[data-action='{increment}']")
+        check(browser.wait(count_is("2"), "count 2"), "two increments make 2")
+        shot("count-2")
+        nth = "counter.nthPrimeTapped" if touch else "counter.nthPrimeClicked"
+        browser.click(f"[data-action='{nth}']")
+        check(browser.wait("document.querySelector('dialog.alert[open]')", "the answer"),
+              "the answer is an alert dialog")
+        check("The 2nd prime is 3" in browser.js("return document.querySelector('dialog.alert').innerText"),
+              "it says the 2nd prime is 3")
+        shot("answer")
+        browser.click("dialog.alert button")
+        browser.wait("!document.querySelector('dialog.alert')", "the alert to go")
+        is_prime = "counter.isPrimeTapped" if touch else "counter.isPrimeClicked"
+        browser.click(f"[data-action='{is_prime}']")
+        check(browser.wait(DETAIL_OPEN, "the detail"), "the detail is shown")
+        if expected == "compact":
+            check(browser.js("return document.querySelector('dialog.sheet').matches(':modal')"),
+                  "on a phone the detail is a modal sheet")
+        else:
+            rects = browser.js("""
+              const p = document.querySelector('.popover').getBoundingClientRect();
+              const b = document.querySelector('.is-prime').getBoundingClientRect();
+              return [p.left, b.right, p.top, p.bottom, b.top, b.bottom];""")
+            check(rects[0] >= rects[1] and rects[2] <= rects[5] and rects[3] >= rects[4],
+                  "the popover is anchored beside its button")
+        check("2 is prime" in browser.js("return document.body.innerText"), "2 is prime")
+        shot("detail")
+        browser.click("[data-action='counter.primeDetail.saveToFavoritesPressed']")
+        check(browser.wait(shown("[data-action='counter.primeDetail.removeFromFavoritesPressed']"),
+                           "the remove button"), "saved: the detail offers to remove it")
+        shot("saved")
+        if expected == "compact":
+            browser.click("dialog.sheet .done")
+        else:
+            browser.key(ESCAPE)
+        check(browser.wait("!document.querySelector('dialog.sheet, .popover')", "the detail to go"),
+              "the detail is dismissed")
+        if touch:
+            browser.click("[data-action='backTapped']")
+            browser.wait(shown("[data-action='root.favoritesRowTapped']"), "the root list")
+            browser.click("[data-action='root.favoritesRowTapped']")
+            check(browser.wait(shown("[data-action='favorites.rowTapped'][data-prime='2']"), "favorite 2"),
+                  "the favorites list 2")
+        else:
+            check(browser.wait(shown(".sidebar [data-prime='2']"), "favorite 2"), "the sidebar lists 2")
+        shot("favorites")
+    finally:
+        server.stop()
+    with open(os.path.join(server.data_dir, "favorite-primes.json")) as file:
+        check("2" in file.read(), "closing the server saved the favorites")
+    return shots
+
+
+def two_tabs_and_resize(binary, browser, directory):
+    print("two tabs share the count and the favorites; a resize keeps the detail")
+    server = Server(binary)
+    try:
+        first = browser.handles()[0]
+        browser.open(server.url, 1280)
+        second = browser.new_tab()
+        browser.open(server.url, 400)
+        browser.click("[data-action='root.counterRowTapped']")
+        browser.wait(shown("input.count"), "the counter")
+        browser.switch(first)
+        browser.click("[data-action='menu.increment']")
+        browser.click("[data-action='menu.increment']")
+        browser.click("[data-action='menu.increment']")
+        browser.wait(count_is("3"), "count 3 in the first tab")
+        browser.switch(second)
+        check(browser.wait(count_is("3"), "count 3 in the second tab"), "the second tab shows count 3")
+        browser.click("[data-action='counter.isPrimeTapped']")
+        browser.wait(DETAIL_OPEN, "the detail")
+        browser.click("[data-action='counter.primeDetail.saveToFavoritesPressed']")
+        browser.switch(first)
+        check(browser.wait(shown(".sidebar [data-prime='3']"), "3 in the first tab's sidebar"),
+              "a favorite saved in one tab is listed in the other")
+        check("Counter demo — 1 of 2" in browser.js("return document.title"), "the window title counts windows")
+        browser.screenshot(directory and os.path.join(directory, "two-tabs-1280.png"))
+        browser.switch(second)
+        browser.screenshot(directory and os.path.join(directory, "two-tabs-400.png"))
+        # The second tab, a phone with the sheet up, becomes a tablet, a desktop, a phone again.
+        for width, kind in [(800, "popover"), (1280, "popover"), (400, "sheet")]:
+            browser.set_width(width)
+            css = ".popover:popover-open" if kind == "popover" else "dialog.sheet[open]"
+            check(browser.wait(shown(css) + " && document.body.innerText.includes('3 is prime')",
+                               f"the detail as a {kind} at {width} px"),
+                  f"resized to {width} px, the detail is still shown, as a {kind}")
+            browser.screenshot(directory and os.path.join(directory, f"resized-{width}.png"))
+        browser.close_tab()
+        browser.switch(first)
+        check(browser.wait("document.title === 'Counter demo'", "one window left"), "closing a tab closes its window")
+    finally:
+        server.stop()
+
+
+def long_request(binary, browser, directory):
+    print("a request cancelled, and a tab closed during a request")
+    server = Server(binary)
+    try:
+        first = browser.handles()[0]
+        browser.open(server.url, 1280)
+        browser.js("document.querySelector('input.count').focus()")
+        browser.js("document.querySelector('input.count').select()")
+        browser.type("input.count", "10000000000000" + ENTER)
+        check(browser.wait(count_is("10,000,000,000,000"), "the typed count"), "a count typed and submitted")
+        browser.click("[data-action='counter.nthPrimeClicked']")
+        check(browser.wait(shown(".pane .progress progress"), "progress"), "the request shows its progress")
+        deadline = time.monotonic() + 2
+        while time.monotonic() < deadline and not browser.js(
+                "return document.querySelector('.pane progress')?.value > 0"):
+            time.sleep(0.02)
+        browser.screenshot(directory and os.path.join(directory, "request-progress-1280.png"))
+        check(browser.js("return document.querySelector('[data-action=\"menu.increment\"]').disabled"),
+              "the count holds while its request runs")
+        browser.click("[data-action='counter.cancelNthPrimeClicked']")
+        check(browser.wait("!document.querySelector('.progress')", "no progress"), "cancel removes the progress")
+        time.sleep(0.3)
+        before = server.cpu_seconds()
+        time.sleep(1.0)
+        check(server.cpu_seconds() - before < 0.3, "the engine stopped after cancel (server idle)")
+        check(not browser.js("return !!document.querySelector('dialog.alert')"), "no answer after cancel")
+
+        second = browser.new_tab()
+        browser.open(server.url, 1280)
+        browser.click("[data-action='counter.nthPrimeClicked']")
+        browser.wait(shown(".pane .progress"), "progress in the second tab")
+        time.sleep(0.2)
+        browser.close_tab()
+        browser.switch(first)
+        deadline = time.monotonic() + 5
+        while "cancelling its request" not in server.log_text() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        check("cancelling its request for p(10000000000000)" in server.log_text(),
+              "closing the tab closed its window with its request")
+        time.sleep(0.3)
+        before = server.cpu_seconds()
+        time.sleep(1.0)
+        check(server.cpu_seconds() - before < 0.3, "the engine stopped when the tab closed (server idle)")
+    finally:
+        server.stop()
+
+
+def hidden_page_saves(binary, browser):
+    print("a hidden page sends the app to the background, which saves")
+    server = Server(binary)
+    path = os.path.join(server.data_dir, "favorite-primes.json")
+    try:
+        browser.open(server.url, 1280)
+        browser.click("[data-action='menu.increment']")
+        browser.click("[data-action='menu.increment']")
+        browser.wait(count_is("2"), "count 2")
+        browser.click("[data-action='menu.isThisPrime']")
+        browser.wait(DETAIL_OPEN, "the detail")
+        browser.click("[data-action='counter.primeDetail.saveToFavoritesPressed']")
+        browser.wait(shown(".sidebar [data-prime='2']"), "favorite 2")
+        check(not os.path.exists(path), "nothing saved while the page is visible")
+        # Headless Chromium keeps its pages visible; the page is told it is hidden, as a
+        # browser tells it when the tab is switched away or the window minimized.
+        browser.js("""
+          Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
+          document.dispatchEvent(new Event('visibilitychange'));""")
+        deadline = time.monotonic() + 5
+        while not os.path.exists(path) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        check(os.path.exists(path) and "2" in open(path).read(), "hidden: the favorites are saved")
+        check("app: background" in server.log_text(), "the app went to the background")
+    finally:
+        server.stop()
+
+
+def hostile_requests(binary):
+    print("requests without the token, from another host or origin")
+    server = Server(binary)
+    try:
+        good = f"127.0.0.1:{server.port}"
+        status, headers, _ = server.request("/?token=" + server.token)
+        csp = headers.get("Content-Security-Policy", "")
+        check("script-src 'self'" in csp and "'unsafe-inline'" not in csp, "the page's CSP allows own scripts only")
+        check(server.request("/")[0] == 401, "no token: 401")
+        check(server.request("/?token=" + server.token[:-1] + "0")[0] == 401, "a wrong token: 401")
+        check(server.request("/app.js")[0] == 401, "an asset without the token: 401")
+        check(server.request("/?token=" + server.token, {"Host": f"evil.example:{server.port}"})[0] == 421,
+              "another Host (DNS rebinding): 421")
+        upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+                   "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Host": good}
+        status = server.request("/ws?token=" + server.token, dict(upgrade, Origin="http://evil.example"))[0]
+        check(status == 400, f"a WebSocket from another site's page is refused: {status}")
+        status = server.request("/ws?token=" + server.token, dict(upgrade, Origin=f"http://{good}"))[0]
+        check(status == 101, f"a WebSocket from its own page: {status}")
+    finally:
+        server.stop()
+
+
+def measure(binary, browser):
+    print("figures")
+    server = Server(binary)
+    figures = {}
+    script = """
+      const [count, done] = [arguments[0], arguments[arguments.length - 1]];
+      const times = [];
+      function once() {
+        return new Promise((resolve) => {
+          const before = Number(document.body.dataset.updates || 0);
+          const observer = new MutationObserver(() => {
+            if (Number(document.body.dataset.updates) > before) {
+              observer.disconnect();
+              resolve(performance.now() - start);
+            }
+          });
+          observer.observe(document.body, { attributes: true, attributeFilter: ["data-updates"] });
+          const item = document.querySelector(times.length % 2 ? '[data-action="menu.decrement"]'
+                                                               : '[data-action="menu.increment"]');
+          const start = performance.now();
+          item.click();
+        });
+      }
+      (async () => { for (let i = 0; i < count; i++) times.push(await once()); done(times); })();
+    """
+    try:
+        first = browser.handles()[0]
+        browser.open(server.url, 1280)
+        time.sleep(0.5)
+        rss_one = server.rss_kib()
+        for tabs in (1, 10):
+            if tabs == 10:
+                for _ in range(9):
+                    browser.new_tab()
+                    browser.open(server.url, 1280)
+                browser.switch(first)
+                time.sleep(0.5)
+                figures["rss_per_tab_kib"] = (server.rss_kib() - rss_one) / 9
+            browser.js_async(script, 50)  # warm up
+            times = sorted(browser.js_async(script, 400))
+            figures[f"p50_{tabs}"] = statistics.median(times)
+            figures[f"p99_{tabs}"] = times[int(len(times) * 0.99) - 1]
+        for handle in browser.handles():
+            if handle != first:
+                browser.switch(handle)
+                browser.close_tab()
+        browser.switch(first)
+    finally:
+        server.stop()
+    starts = []
+    served = []
+    for _ in range(7):
+        s = Server(binary)
+        starts.append(s.printed_after * 1000)
+        served.append(s.served_after * 1000)
+        s.stop()
+    figures["start_ms"] = statistics.median(starts)
+    figures["first_page_ms"] = statistics.median(served)
+    for key, value in figures.items():
+        print(f"  {key}: {value:.2f}")
+    return figures
+
+
+def main():
+    arguments = sys.argv[1:]
+    if not arguments:
+        print(__doc__)
+        return 2
+    binary = os.path.abspath(arguments[0])
+    directory = None
+    if "--screenshots" in arguments:
+        directory = arguments[arguments.index("--screenshots") + 1]
+        os.makedirs(directory, exist_ok=True)
+    started = time.monotonic()
+    browser = Browser()
+    try:
+        for width in (400, 800, 1280):
+            original_flow(binary, browser, width, directory)
+        two_tabs_and_resize(binary, browser, directory)
+        long_request(binary, browser, directory)
+        hidden_page_saves(binary, browser)
+        hostile_requests(binary)
+        if "--measure" in arguments:
+            measure(binary, browser)
+    finally:
+        browser.quit()
+    print(f"browser test: {time.monotonic() - started:.0f} s")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,230 @@
+// PrimeTime's web face. This script holds none of the app: it sends what the person did (the
+// view action named by a control's data-action) and applies the HTML the server pushes. The
+// server decides everything, so every tab of the one store shows the same count and favorites.
+"use strict";
+
+(() => {
+  const token = new URLSearchParams(location.search).get("token") || "";
+  const banner = document.getElementById("connection");
+  let socket = null;
+  let lastWidth = -1;
+  let resizeTimer = null;
+  // The person is typing in the count's field: the server's echo must not overwrite it.
+  let typing = false;
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function sendAction(name, element, extra) {
+    const message = { type: "action", name };
+    if (element && element.dataset.prime !== undefined) message.prime = Number(element.dataset.prime);
+    Object.assign(message, extra);
+    send(message);
+  }
+
+  function showBanner(text) {
+    banner.textContent = text;
+    banner.hidden = false;
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    socket = new WebSocket(`${scheme}//${location.host}/ws?token=${encodeURIComponent(token)}`);
+    socket.addEventListener("open", () => {
+      lastWidth = window.innerWidth;
+      send({ type: "hello", width: lastWidth, visible: document.visibilityState === "visible" });
+    });
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "update") {
+        apply(message);
+      } else if (message.type === "error") {
+        showBanner(message.message);
+      } else if (message.type === "closed") {
+        showBanner(message.message);
+        window.close();
+      }
+    });
+    socket.addEventListener("close", (event) => {
+      if (banner.hidden) showBanner(event.reason || "Disconnected from the PrimeTime server.");
+      document.getElementById("app").inert = true;
+    });
+  }
+
+  // Updates ------------------------------------------------------------------------------
+
+  function apply(message) {
+    document.title = message.title;
+    const template = document.createElement("template");
+    template.innerHTML = message.html;
+    morph(document.getElementById("app"), template.content.firstElementChild);
+    present();
+    document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
+  }
+
+  function key(node) {
+    return node.nodeType === Node.ELEMENT_NODE ? node.getAttribute("data-key") : null;
+  }
+
+  // Changes `current` into `next` in place, so that focus, an open dialog or popover and the
+  // caret in a field survive an update.
+  function morph(current, next) {
+    if (
+      current.nodeType !== next.nodeType ||
+      current.nodeName !== next.nodeName ||
+      key(current) !== key(next)
+    ) {
+      current.replaceWith(next);
+      return;
+    }
+    if (current.nodeType !== Node.ELEMENT_NODE) {
+      if (current.nodeValue !== next.nodeValue) current.nodeValue = next.nodeValue;
+      return;
+    }
+    for (const { name } of [...current.attributes]) {
+      // A dialog's "open" is the browser's, set by showModal().
+      if (!next.hasAttribute(name) && !(name === "open" && current.localName === "dialog")) {
+        current.removeAttribute(name);
+      }
+    }
+    for (const { name, value } of next.attributes) {
+      if (current.getAttribute(name) !== value) current.setAttribute(name, value);
+    }
+    if (current.localName === "input") {
+      const editingHere = typing && document.activeElement === current;
+      const value = next.getAttribute("value") || "";
+      if (!editingHere && current.value !== value) current.value = value;
+    }
+    const children = [...next.childNodes];
+    children.forEach((child, index) => {
+      const existing = current.childNodes[index];
+      if (existing) morph(existing, child);
+      else current.appendChild(child);
+    });
+    while (current.childNodes.length > children.length) current.lastChild.remove();
+  }
+
+  // Shows what the server presents: modal dialogs (a sheet, an alert) and popovers.
+  function present() {
+    for (const popover of document.querySelectorAll("[popover][data-dismiss-action]")) {
+      if (!popover.matches(":popover-open") && !document.querySelector("dialog[open]")) {
+        popover.showPopover();
+      }
+    }
+    for (const dialog of document.querySelectorAll("dialog[data-modal]")) {
+      if (!dialog.open) dialog.showModal();
+    }
+  }
+
+  // What the person does -----------------------------------------------------------------
+
+  document.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-action], [data-select], [data-page]");
+    if (!target || target.disabled) return;
+    if (target.dataset.action) {
+      sendAction(target.dataset.action, target);
+    } else if (target.dataset.select) {
+      send({ type: "select", prime: Number(target.dataset.select) });
+    } else if (target.dataset.page) {
+      send({ type: "page", first: Number(target.dataset.page) });
+    }
+  });
+
+  document.addEventListener("dblclick", (event) => {
+    if (event.target.closest("button, input, a, dialog, [popover]")) return;
+    const target = event.target.closest("[data-dblclick-action]");
+    if (target) sendAction(target.dataset.dblclickAction, target);
+  });
+
+  document.addEventListener("input", (event) => {
+    const field = event.target;
+    if (!field.dataset || !field.dataset.inputAction) return;
+    typing = true;
+    sendAction(field.dataset.inputAction, null, { text: field.value });
+  });
+
+  document.addEventListener("focusout", (event) => {
+    const field = event.target;
+    if (!field.dataset || !field.dataset.inputAction || !typing) return;
+    // Leaving the field without Return stops typing: the count stays as it was.
+    typing = false;
+    sendAction(field.dataset.inputAction, null, { text: null });
+  });
+
+  // The keys of a desktop's menu commands: Alt with the command's key.
+  function shortcutKey(event) {
+    if (event.code.startsWith("Key")) return event.code.slice(3).toLowerCase();
+    return { Equal: "=", Minus: "-" }[event.code] || event.key.toLowerCase();
+  }
+
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    const data = target.dataset || {};
+    if (data.submitAction && event.key === "Enter") {
+      event.preventDefault();
+      typing = false;
+      sendAction(data.submitAction);
+      return;
+    }
+    if (data.select && (event.key === " " || event.key === "Enter")) {
+      event.preventDefault();
+      if (event.key === " ") send({ type: "select", prime: Number(data.select) });
+      else sendAction(data.dblclickAction, target);
+      return;
+    }
+    if (event.altKey && !event.ctrlKey && !event.metaKey) {
+      const key = shortcutKey(event);
+      const item = document.querySelector(`[data-shortcut="${CSS.escape(key)}"]`);
+      if (item && !item.disabled) {
+        event.preventDefault();
+        item.click();
+      }
+    }
+  });
+
+  // Escape on a modal dialog asks the server to dismiss it; the server's update removes it.
+  document.addEventListener(
+    "cancel",
+    (event) => {
+      const dialog = event.target;
+      if (!dialog.dataset || !dialog.dataset.cancelAction) return;
+      event.preventDefault();
+      sendAction(dialog.dataset.cancelAction);
+    },
+    true,
+  );
+
+  // A popover closed by a click outside or Escape is dismissed; one removed by an update is not.
+  document.addEventListener(
+    "toggle",
+    (event) => {
+      const popover = event.target;
+      if (!popover.dataset || !popover.dataset.dismissAction) return;
+      if (event.newState === "closed" && popover.isConnected && !document.querySelector("dialog[open]")) {
+        sendAction(popover.dataset.dismissAction);
+      }
+    },
+    true,
+  );
+
+  // The tab's width is its size class; visibility is the app's scene phase.
+  window.addEventListener("resize", () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(() => {
+      if (window.innerWidth === lastWidth) return;
+      lastWidth = window.innerWidth;
+      send({ type: "resize", width: lastWidth });
+    }, 10);
+  });
+
+  document.addEventListener("visibilitychange", () => {
+    send({ type: "visibility", visible: document.visibilityState === "visible" });
+  });
+
+  window.addEventListener("pagehide", () => {
+    if (socket) socket.close(1001, "page closed");
+  });
+
+  connect();
+})();

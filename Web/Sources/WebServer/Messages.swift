@@ -1,0 +1,201 @@
+import Foundation
+
+/// A message from a page, validated: every field is checked before the app sees it.
+///
+/// The page sends JSON objects over its WebSocket:
+///
+/// ```json
+/// {"type": "hello", "width": 1280, "visible": true}
+/// {"type": "action", "name": "counter.incrementTapped"}
+/// {"type": "action", "name": "favorites.rowTapped", "prime": 7}
+/// {"type": "action", "name": "counter.countFieldChanged", "text": "12"}
+/// {"type": "resize", "width": 800}
+/// {"type": "visibility", "visible": false}
+/// {"type": "select", "prime": 7}
+/// {"type": "page", "first": 100}
+/// ```
+///
+/// Anything else — not JSON, not an object, an unknown type or field, a wrong type of value,
+/// a number out of range, more than ``maximumLength`` bytes — is a ``ProtocolError`` that
+/// names what was wrong.
+public enum ClientMessage: Equatable, Sendable {
+  /// The first message: the tab's width in CSS pixels and whether it is visible.
+  case hello(width: Int, visible: Bool)
+  /// A view action by its name (a `data-action` of the page), with its argument.
+  case action(name: String, prime: Int?, text: String?)
+  case resize(width: Int)
+  case visibility(visible: Bool)
+  /// Selects or deselects a favorite in a desktop sidebar.
+  case select(prime: Int)
+  /// Lists the favorites from the `first` one.
+  case page(first: Int)
+
+  /// The longest message a page sends is far shorter.
+  public static let maximumLength = 4096
+  /// Widths a browser can have; anything else is not a browser's.
+  public static let widths = 0...100_000
+
+  /// Decodes and validates `text`.
+  public init(json text: String) throws(ProtocolError) {
+    guard text.utf8.count <= Self.maximumLength else {
+      throw ProtocolError("a message is at most \(Self.maximumLength) bytes")
+    }
+    let wire: Wire
+    do {
+      wire = try JSONDecoder().decode(Wire.self, from: Data(text.utf8))
+    } catch let error as ProtocolError {
+      throw error
+    } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+      DecodingError.dataCorrupted(let context)
+    {
+      // A value of the wrong type, or a number that is no Int (800.5, 10^20).
+      guard let key = context.codingPath.last?.stringValue else {
+        throw ProtocolError("a message is a JSON object")
+      }
+      throw ProtocolError("\(key) has the wrong type of value")
+    } catch DecodingError.keyNotFound(let key, _) {
+      throw ProtocolError("\(key.stringValue) is missing")
+    } catch {
+      throw ProtocolError("a message is a JSON object")
+    }
+    func required<Value>(_ value: Value?, _ key: String) throws(ProtocolError) -> Value {
+      guard let value else {
+        throw ProtocolError("\(Self.article(wire.type)) message needs \(key)")
+      }
+      return value
+    }
+    func width() throws(ProtocolError) -> Int {
+      let width = try required(wire.width, "width")
+      guard Self.widths.contains(width) else {
+        throw ProtocolError("width must be in \(Self.widths)")
+      }
+      return width
+    }
+    let allowed: Set<String>
+    switch wire.type {
+    case "hello":
+      allowed = ["type", "width", "visible"]
+      self = .hello(width: try width(), visible: try required(wire.visible, "visible"))
+    case "action":
+      allowed = ["type", "name", "prime", "text"]
+      let name = try required(wire.name, "name")
+      guard name.utf8.count <= 100 else { throw ProtocolError("an action's name is short") }
+      self = .action(name: name, prime: wire.prime, text: wire.text)
+    case "resize":
+      allowed = ["type", "width"]
+      self = .resize(width: try width())
+    case "visibility":
+      allowed = ["type", "visible"]
+      self = .visibility(visible: try required(wire.visible, "visible"))
+    case "select":
+      allowed = ["type", "prime"]
+      self = .select(prime: try required(wire.prime, "prime"))
+    case "page":
+      allowed = ["type", "first"]
+      let first = try required(wire.first, "first")
+      guard first >= 0 else { throw ProtocolError("first must not be negative") }
+      self = .page(first: first)
+    default:
+      throw ProtocolError("there is no message of type \(wire.type.debugDescription.prefix(40))")
+    }
+    if let extra = wire.keys.subtracting(allowed).sorted().first {
+      throw ProtocolError(
+        "\(Self.article(wire.type)) message has no field \(extra.debugDescription.prefix(40))")
+    }
+  }
+
+  private static func article(_ type: String) -> String {
+    (type.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + type
+  }
+
+  /// The fields any message may have, typed; which ones a type needs is checked after.
+  private struct Wire: Decodable {
+    var keys: Set<String>
+    var type: String
+    var width: Int?
+    var visible: Bool?
+    var name: String?
+    var prime: Int?
+    var text: String?
+    var first: Int?
+
+    struct Key: CodingKey {
+      var stringValue: String
+      var intValue: Int? { nil }
+      init(stringValue: String) { self.stringValue = stringValue }
+      init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: Key.self)
+      keys = Set(container.allKeys.map(\.stringValue))
+      type = try container.decode(String.self, forKey: Key(stringValue: "type"))
+      width = try container.decodeIfPresent(Int.self, forKey: Key(stringValue: "width"))
+      visible = try container.decodeIfPresent(Bool.self, forKey: Key(stringValue: "visible"))
+      name = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "name"))
+      prime = try container.decodeIfPresent(Int.self, forKey: Key(stringValue: "prime"))
+      text = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "text"))
+      first = try container.decodeIfPresent(Int.self, forKey: Key(stringValue: "first"))
+    }
+  }
+}
+
+/// What was wrong with a page's message; the page is told, and its connection closed.
+public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var description: String
+
+  public init(_ description: String) {
+    self.description = description
+  }
+}
+
+/// A message to a page.
+public enum ServerMessage: Equatable, Sendable {
+  /// The window's HTML (`<div id="app">`) and the document's title.
+  case update(title: String, html: String)
+  /// Why the connection is being closed.
+  case error(String)
+  /// The window was closed (Close Window): the tab closes, or says so.
+  case closed(String)
+
+  /// The message as JSON text.
+  public var json: String {
+    let object: [String: String]
+    switch self {
+    case .update(let title, let html): object = ["type": "update", "title": title, "html": html]
+    case .error(let message): object = ["type": "error", "message": message]
+    case .closed(let message): object = ["type": "closed", "message": message]
+    }
+    var text = "{"
+    for (index, key) in object.keys.sorted().enumerated() {
+      if index > 0 { text += "," }
+      text += Self.quoted(key) + ":" + Self.quoted(object[key]!)
+    }
+    return text + "}"
+  }
+
+  /// `string` as a JSON string literal.
+  static func quoted(_ string: String) -> String {
+    var result = "\""
+    result.reserveCapacity(string.utf8.count + 2)
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case "\u{2028}": result += "\\u2028"
+      case "\u{2029}": result += "\\u2029"
+      default:
+        if scalar.value < 0x20 {
+          let hex = String(scalar.value, radix: 16)
+          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+}

@@ -1,0 +1,238 @@
+import AppFeature
+import ComposableCore
+import Presentation
+import WebUI
+
+/// The one store of the server and the browser tabs that show it: each tab is a window.
+///
+/// A tab's hello opens a window of the store (`windowOpened`) and its disconnection closes
+/// it (`windowClosed`, which cancels that window's requests). After every change of the
+/// app, each tab's ``WebView`` is made again and the tab is sent its HTML only when the view
+/// changed. A tab's width picks its size class; the app is active while a tab is visible
+/// and goes to the background (saving unsaved favorites) when none is.
+///
+/// ```swift
+/// let app = WebApp(store: Store(initialState: WebApp.initialState) { AppFeature() })
+/// let tab = app.connect { message in outbox.yield(message) }
+/// app.receive(#"{"type":"hello","width":1280,"visible":true}"#, from: tab)
+/// ```
+@MainActor
+public final class WebApp {
+  public let store: Store<AppFeature.State, AppFeature.Action>
+  private var tabs: [Int: Tab] = [:]
+  private var order: [Int] = []
+  private var nextTabID = 0
+  private var phase: AppFeature.ScenePhase?
+  private var subscription: Subscription?
+  private let log: @Sendable (String) -> Void
+
+  /// The app with no window: each tab opens its own.
+  public static let initialState = AppFeature.State(windows: [], nextWindowID: 1)
+
+  /// Serves `store`; `log` hears what happens to tabs (opened, closed, refused messages).
+  public init(
+    store: Store<AppFeature.State, AppFeature.Action>,
+    log: @escaping @Sendable (String) -> Void = { _ in }
+  ) {
+    self.store = store
+    self.log = log
+    subscription = store.observe { $0 }.subscribe { [weak self] _ in self?.refreshAll() }
+  }
+
+  /// A connected tab, before and after its hello.
+  final class Tab {
+    let id: Int
+    let send: @Sendable (Outgoing) -> Void
+    var windowID: Int?
+    var sizeClass: SizeClass = .desktop
+    var isVisible = true
+    var selection: Set<Int> = []
+    var firstRow = 0
+    var lastView: WebView?
+    /// Refused or closed: it is sent nothing more.
+    var isClosing = false
+
+    init(id: Int, send: @escaping @Sendable (Outgoing) -> Void) {
+      self.id = id
+      self.send = send
+    }
+  }
+
+  /// What goes to a tab's connection: a message, or the end of it.
+  public enum Outgoing: Equatable, Sendable {
+    case message(ServerMessage)
+    /// Closes the connection: `isFault` for a bad message (policy violation), otherwise a
+    /// normal close.
+    case close(reason: String, isFault: Bool)
+  }
+
+  /// What became of a message from a page.
+  public enum Outcome: Equatable, Sendable {
+    case handled
+    /// Not taken, and not a fault: a click that crossed an update.
+    case ignored(String)
+    /// A message no page of ours sends: the connection is closed.
+    case refused(String)
+  }
+
+  /// A new connection; `send` delivers what the server has for it, in order.
+  public func connect(send: @escaping @Sendable (Outgoing) -> Void) -> Int {
+    let id = nextTabID
+    nextTabID += 1
+    tabs[id] = Tab(id: id, send: send)
+    order.append(id)
+    return id
+  }
+
+  /// The tabs connected now, and the windows they show.
+  public var windows: [Int] { order.compactMap { tabs[$0]?.windowID } }
+
+  /// Handles a message of tab `id`. A fault tells the page what was wrong and closes its
+  /// connection only: the store and the other tabs go on.
+  @discardableResult
+  public func receive(_ text: String, from id: Int) -> Outcome {
+    guard let tab = tabs[id], !tab.isClosing else { return .ignored("the tab is closed") }
+    let outcome: Outcome
+    do {
+      outcome = handle(try ClientMessage(json: text), tab)
+    } catch {
+      outcome = .refused(error.description)
+    }
+    if case .refused(let reason) = outcome { refuse(id, reason: reason) }
+    return outcome
+  }
+
+  /// Tells tab `id` what was wrong with what it sent and closes its connection.
+  public func refuse(_ id: Int, reason: String) {
+    guard let tab = tabs[id] else { return }
+    guard !tab.isClosing else { return }
+    tab.isClosing = true
+    log("tab \(id): refused a message: \(reason)")
+    tab.send(.message(.error("The server closed this window's connection: \(reason).")))
+    tab.send(.close(reason: reason, isFault: true))
+  }
+
+  private func handle(_ message: ClientMessage, _ tab: Tab) -> Outcome {
+    if case .hello(let width, let visible) = message {
+      guard tab.windowID == nil else { return .refused("a tab says hello once") }
+      tab.sizeClass = SizeClass(cssPixels: width)
+      tab.isVisible = visible
+      let windowID = store.state.nextWindowID
+      tab.windowID = windowID
+      log("tab \(tab.id): opened window \(windowID) (\(tab.sizeClass.rawValue), \(width) px)")
+      store.send(.windowOpened)
+      updatePhase()
+      refresh(tab)
+      return .handled
+    }
+    guard let windowID = tab.windowID, let view = tab.lastView else {
+      return .refused("the first message is a hello")
+    }
+    switch message {
+    case .hello:
+      return .refused("a tab says hello once")
+    case .action(let name, let prime, let text):
+      switch view.action(named: name, prime: prime, text: text) {
+      case .success(let action):
+        store.send(action.featureAction(windowID: windowID))
+        return .handled
+      case .failure(.unavailable(let name)):
+        return .ignored("\(name) is not offered now")
+      case .failure(let rejection):
+        return .refused(rejection.description)
+      }
+    case .resize(let width):
+      let sizeClass = SizeClass(cssPixels: width)
+      if sizeClass != tab.sizeClass {
+        tab.sizeClass = sizeClass
+        log("tab \(tab.id): \(sizeClass.rawValue), \(width) px")
+        refresh(tab)
+      }
+      return .handled
+    case .visibility(let visible):
+      tab.isVisible = visible
+      updatePhase()
+      return .handled
+    case .select(let prime):
+      guard case .desktop = view.content else { return .ignored("only a sidebar selects") }
+      guard store.state.favoritePrimes.contains(prime) else { return .ignored("not a favorite") }
+      if tab.selection.remove(prime) == nil { tab.selection.insert(prime) }
+      refresh(tab)
+      return .handled
+    case .page(let first):
+      tab.firstRow = first
+      refresh(tab)
+      return .handled
+    }
+  }
+
+  /// The tab's connection ended: its window closes, and with it the window's requests.
+  public func disconnect(_ id: Int) {
+    guard let tab = tabs.removeValue(forKey: id) else { return }
+    order.removeAll { $0 == id }
+    if let windowID = tab.windowID, store.state.windows[id: windowID] != nil {
+      let request = store.state.windows[id: windowID].flatMap {
+        $0.counterLookup.request ?? $0.favoritesLookup.request
+      }
+      log(
+        "tab \(id): closed window \(windowID)"
+          + (request.map { ", cancelling its request for p(\($0.n))" } ?? ""))
+      store.send(.windowClosed(id: windowID))
+    }
+    updatePhase()
+  }
+
+  /// Active while a tab is visible, in the background when none is.
+  private func updatePhase() {
+    let visible = tabs.values.contains { $0.windowID != nil && $0.isVisible }
+    let hasWindows = tabs.values.contains { $0.windowID != nil }
+    let new: AppFeature.ScenePhase? =
+      visible ? .active : (hasWindows || phase != nil ? .background : nil)
+    guard let new, new != phase else { return }
+    phase = new
+    log("app: \(new)")
+    store.send(.scenePhaseChanged(new))
+  }
+
+  /// Sends the app to the background, saving unsaved favorites, and waits for the save.
+  public func shutDown() async {
+    for id in order { disconnect(id) }
+    if phase != .background {
+      phase = .background
+      store.send(.scenePhaseChanged(.background))
+    }
+    let deadline = ContinuousClock.now + .seconds(10)
+    while store.state.storage.isBusy || store.state.isSaveQueued, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(5))
+    }
+  }
+
+  private func refreshAll() {
+    for id in order { if let tab = tabs[id] { refresh(tab) } }
+  }
+
+  /// Sends the tab its HTML if its view changed; tells it when its window is gone.
+  private func refresh(_ tab: Tab) {
+    guard let windowID = tab.windowID, !tab.isClosing else { return }
+    let app = store.state
+    guard
+      let view = WebView(
+        app: app, windowID: windowID, sizeClass: tab.sizeClass, selection: tab.selection,
+        firstRow: tab.firstRow)
+    else {
+      if tab.lastView != nil {
+        tab.lastView = nil
+        tab.windowID = nil
+        tab.isClosing = true
+        log("tab \(tab.id): its window \(windowID) was closed")
+        tab.send(.message(.closed("This window was closed.")))
+        tab.send(.close(reason: "window closed", isFault: false))
+      }
+      return
+    }
+    if !tab.selection.isEmpty { tab.selection.formIntersection(Set(app.favoritePrimes)) }
+    guard view != tab.lastView else { return }
+    tab.lastView = view
+    tab.send(.message(.update(title: view.title, html: WebRenderer.render(view))))
+  }
+}

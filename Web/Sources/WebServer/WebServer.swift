@@ -1,0 +1,239 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import Synchronization
+import WebUI
+
+/// The HTTP side of the web face: the page, its two assets and the WebSocket, all behind
+/// the ``AccessPolicy``.
+///
+/// ```swift
+/// let server = WebServer(app: webApp, host: "127.0.0.1", port: 8080)
+/// try await server.run { url in print("Open", url) }
+/// ```
+public struct WebServer: Sendable {
+  public let app: WebApp
+  public let host: String
+  public let port: Int
+  public let token: String
+  public let extraHosts: [String]
+  private let logger: Logger
+
+  /// A server of `app` on `host`:`port` (0: any free port); `token` is this run's.
+  public init(
+    app: WebApp, host: String = "127.0.0.1", port: Int = 8080,
+    token: String = AccessPolicy.randomToken(), extraHosts: [String] = [],
+    logLevel: Logger.Level = .warning
+  ) {
+    self.app = app
+    self.host = host
+    self.port = port
+    self.token = token
+    self.extraHosts = extraHosts
+    var logger = Logger(label: "primetime-web")
+    logger.logLevel = logLevel
+    self.logger = logger
+  }
+
+  /// The content security policy of every response: scripts and styles from this server
+  /// only, none inline; connections to this server only; no frames, forms, or base URL.
+  public static let contentSecurityPolicy =
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+  /// Runs until the process is told to stop (SIGINT, SIGTERM); `onRunning` is given the
+  /// address with the token once the server listens.
+  public func run(onRunning: @escaping @Sendable (String) async -> Void = { _ in })
+    async throws
+  {
+    try await application(onRunning: onRunning).runService()
+  }
+
+  /// The application, for running or for tests.
+  public func application(onRunning: @escaping @Sendable (String) async -> Void = { _ in })
+    -> some ApplicationProtocol
+  {
+    let policy = PolicyHolder()
+    let router = routes(policy: policy)
+    let token = self.token
+    let (host, extraHosts) = (self.host, self.extraHosts)
+    let urlHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    return Application(
+      router: router,
+      server: .http1WebSocketUpgrade(
+        webSocketRouter: router,
+        configuration: .init(
+          ws: .init(maxFrameSize: 16_384, autoPing: .enabled(timePeriod: .seconds(30))))),
+      configuration: .init(address: .hostname(host, port: port), serverName: nil),
+      onServerRunning: { channel in
+        let port = channel.localAddress?.port ?? 0
+        policy.set(AccessPolicy(token: token, host: host, port: port, extraHosts: extraHosts))
+        await onRunning("http://\(urlHost):\(port)/?token=\(token)")
+      },
+      logger: logger
+    )
+  }
+
+  func routes(policy: PolicyHolder) -> Router<BasicWebSocketRequestContext> {
+    let router = Router(context: BasicWebSocketRequestContext.self)
+    // Before every route: a refused WebSocket upgrade gets this answer too, with its reason.
+    router.middlewares.add(AccessMiddleware(policy: policy))
+    let assets = Assets.shared
+    let app = self.app
+    router.get("/") { request, _ in
+      let token = request.uri.queryParameters.get("token") ?? ""
+      return Self.response(Self.page(token: token), type: "text/html; charset=utf-8")
+    }
+    router.get("/app.js") { _, _ in
+      Self.response(assets.script, type: "text/javascript; charset=utf-8")
+    }
+    router.get("/app.css") { _, _ in
+      Self.response(assets.style, type: "text/css; charset=utf-8")
+    }
+    // The access middleware has checked the token, the host and the origin.
+    router.ws("/ws") { inbound, outbound, _ in
+      try await Self.serve(app: app, inbound: inbound, outbound: outbound)
+    }
+    return router
+  }
+
+  /// One tab's connection: messages in, in order, to the app; the app's messages out.
+  static func serve(
+    app: WebApp, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
+  ) async throws {
+    let (stream, continuation) = AsyncStream<WebApp.Outgoing>.makeStream()
+    let id = await app.connect { continuation.yield($0) }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for await outgoing in stream {
+          switch outgoing {
+          case .message(let message):
+            try await outbound.write(.text(message.json))
+          case .close(let reason, let isFault):
+            try await outbound.close(
+              isFault ? .policyViolation : .normalClosure, reason: String(reason.prefix(120)))
+            return
+          }
+        }
+      }
+      group.addTask {
+        defer { continuation.finish() }
+        do {
+          for try await message in inbound.messages(maxSize: 16_384) {
+            guard case .text(let text) = message else {
+              await app.refuse(id, reason: "a message is JSON text, not binary")
+              break
+            }
+            if case .refused = await app.receive(text, from: id) { break }
+          }
+        } catch {
+          await app.refuse(id, reason: "the message could not be read (too long?)")
+        }
+        await app.disconnect(id)
+      }
+      try await group.waitForAll()
+    }
+  }
+
+  static func response(_ body: String, type: String, status: HTTPResponse.Status = .ok)
+    -> Response
+  {
+    var headers = HTTPFields()
+    headers[.contentType] = type
+    headers[.cacheControl] = "no-store"
+    headers[HTTPField.Name("Content-Security-Policy")!] = contentSecurityPolicy
+    headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+    headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+    headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+    headers[HTTPField.Name("Cross-Origin-Opener-Policy")!] = "same-origin"
+    return Response(
+      status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+  }
+
+  static func refuse(_ refusal: AccessPolicy.Refusal) -> Response {
+    let status: HTTPResponse.Status =
+      switch refusal {
+      case .badToken: .unauthorized
+      case .badHost: .misdirectedRequest
+      case .badOrigin: .forbidden
+      }
+    return response(refusal.description + "\n", type: "text/plain; charset=utf-8", status: status)
+  }
+
+  /// The page: an empty app the script fills from the server's first update.
+  static func page(token: String) -> String {
+    let token = HTML.escaped(token)
+    return """
+      <!doctype html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8">
+      <meta name="viewport" content="width=device-width, initial-scale=1">
+      <meta name="referrer" content="no-referrer">
+      <title>PrimeTime</title>
+      <link rel="stylesheet" href="/app.css?token=\(token)">
+      <script src="/app.js?token=\(token)" defer></script>
+      </head>
+      <body>
+      <div id="app" class="app connecting"><p class="connecting">Connecting…</p></div>
+      <p id="connection" class="connection" role="alert" hidden></p>
+      </body>
+      </html>
+
+      """
+  }
+}
+
+/// Refuses a request the ``AccessPolicy`` does not allow, saying why; a WebSocket must come
+/// from one of the server's own pages.
+struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
+  let policy: PolicyHolder
+
+  func handle(
+    _ request: Request, context: Context,
+    next: (Request, Context) async throws -> Response
+  ) async throws -> Response {
+    if let refusal = policy.check(request, requiresOrigin: request.uri.path == "/ws") {
+      return WebServer.refuse(refusal)
+    }
+    return try await next(request, context)
+  }
+}
+
+/// The access policy, known once the server listens on its port.
+final class PolicyHolder: Sendable {
+  private let policy = Mutex<AccessPolicy?>(nil)
+
+  func set(_ value: AccessPolicy) { policy.withLock { $0 = value } }
+
+  func check(_ request: Request, requiresOrigin: Bool) -> AccessPolicy.Refusal? {
+    guard let policy = policy.withLock({ $0 }) else { return .badToken }
+    let origins = request.headers[values: .origin]
+    guard origins.count <= 1 else { return .badOrigin(origins.joined(separator: ", ")) }
+    return policy.check(
+      token: request.uri.queryParameters.get("token"), host: request.head.authority,
+      origin: request.headers[.origin], requiresOrigin: requiresOrigin)
+  }
+}
+
+/// The page's script and style, read once from the target's resources.
+struct Assets: Sendable {
+  let script: String
+  let style: String
+
+  static let shared = Assets()
+
+  init() {
+    func read(_ name: String) -> String {
+      guard let url = Bundle.module.url(forResource: "Assets/\(name)", withExtension: nil),
+        let text = try? String(contentsOf: url, encoding: .utf8)
+      else { fatalError("The web face's asset \(name) is missing from its bundle") }
+      return text
+    }
+    script = read("app.js")
+    style = read("app.css")
+  }
+}

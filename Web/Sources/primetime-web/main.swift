@@ -1,0 +1,93 @@
+// primetime-web: the app in a browser. One store for the whole server; each browser tab is a
+// window of it. Safe by default: it listens on 127.0.0.1 and every request needs the token it
+// prints.
+
+import AppFeature
+import ComposableCore
+import Foundation
+import PrimeClients
+import PrimeClientsLive
+import WebServer
+
+let usage = """
+  Usage: primetime-web [--host ADDRESS] [--port PORT] [--allow-host NAME]... [--data-dir DIR]
+
+  Serves the counter-and-primes app to browsers; open the address it prints.
+    --host ADDRESS    the address to listen on (default 127.0.0.1, this machine only)
+    --port PORT       the port (default 8080; 0 picks a free one)
+    --allow-host NAME another name the server is reached by (checked against Host and Origin)
+    --data-dir DIR    where the favorites are kept (default $XDG_DATA_HOME/primetime)
+
+  """
+
+struct Options {
+  var host = "127.0.0.1"
+  var port = 8080
+  var extraHosts: [String] = []
+  var dataDirectory: URL?
+}
+
+func parse(_ arguments: [String]) -> Options {
+  var options = Options()
+  var rest = arguments[...]
+  func value(_ flag: String) -> String {
+    guard let value = rest.popFirst() else { fail("\(flag) needs a value") }
+    return value
+  }
+  while let argument = rest.popFirst() {
+    switch argument {
+    case "--host": options.host = value(argument)
+    case "--port":
+      guard let port = Int(value(argument)), (0...65_535).contains(port) else {
+        fail("--port needs a number from 0 to 65535")
+      }
+      options.port = port
+    case "--allow-host": options.extraHosts.append(value(argument))
+    case "--data-dir": options.dataDirectory = URL(fileURLWithPath: value(argument))
+    case "-h", "--help":
+      print(usage, terminator: "")
+      exit(0)
+    default: fail("unknown argument \(argument)")
+    }
+  }
+  return options
+}
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("primetime-web: \(message)\n\n\(usage)".utf8))
+  exit(2)
+}
+
+let started = ContinuousClock.now
+let options = parse(Array(CommandLine.arguments.dropFirst()))
+let log: @Sendable (String) -> Void = { line in
+  FileHandle.standardError.write(Data("primetime-web: \(line)\n".utf8))
+}
+let storage: FavoritesStorage =
+  options.dataDirectory.map { .live(directory: $0) } ?? .live()
+let store = Store(initialState: WebApp.initialState) {
+  AppFeature()
+} withDependencies: {
+  $0.favoritesStorage = storage
+}
+let app = WebApp(store: store, log: log)
+if !["127.0.0.1", "localhost", "::1"].contains(options.host) {
+  log("listening on \(options.host): other machines can reach this server (with the token)")
+}
+let server = WebServer(
+  app: app, host: options.host, port: options.port, extraHosts: options.extraHosts)
+do {
+  try await server.run { url in
+    let elapsed = ContinuousClock.now - started
+    let milliseconds =
+      Double(elapsed.components.attoseconds / 1_000_000_000_000) / 1000
+      + Double(elapsed.components.seconds) * 1000
+    FileHandle.standardOutput.write(Data("PrimeTime web face: \(url)\n".utf8))
+    log("listening after \(milliseconds.formatted(.number.precision(.fractionLength(1)))) ms")
+  }
+} catch {
+  log("\(error)")
+  exit(1)
+}
+await app.shutDown()
+log("stopped; favorites: \(store.state.storage)")

@@ -1,0 +1,167 @@
+import Testing
+import WebServer
+
+struct ProtocolTests {
+  @Test func decodesEveryMessageAPageSends() throws {
+    #expect(
+      try ClientMessage(json: #"{"type":"hello","width":1280,"visible":true}"#)
+        == .hello(width: 1280, visible: true))
+    #expect(
+      try ClientMessage(json: #"{"type":"action","name":"counter.incrementTapped"}"#)
+        == .action(name: "counter.incrementTapped", prime: nil, text: nil))
+    #expect(
+      try ClientMessage(json: #"{"type":"action","name":"favorites.rowTapped","prime":7}"#)
+        == .action(name: "favorites.rowTapped", prime: 7, text: nil))
+    #expect(
+      try ClientMessage(json: #"{"type":"action","name":"counter.countFieldChanged","text":null}"#)
+        == .action(name: "counter.countFieldChanged", prime: nil, text: nil))
+    #expect(
+      try ClientMessage(
+        json: #"{"type":"action","name":"counter.countFieldChanged","text":"1\u00e9"}"#)
+        == .action(name: "counter.countFieldChanged", prime: nil, text: "1é"))
+    #expect(try ClientMessage(json: #"{"type":"resize","width":599}"#) == .resize(width: 599))
+    #expect(
+      try ClientMessage(json: #"{"visible":false,"type":"visibility"}"#)
+        == .visibility(visible: false))
+    #expect(try ClientMessage(json: #"{"type":"select","prime":-3}"#) == .select(prime: -3))
+    #expect(try ClientMessage(json: #"{"type":"page","first":100}"#) == .page(first: 100))
+  }
+
+  /// Each malformed or hostile message is refused with a reason that names what was wrong.
+  @Test(arguments: [
+    ("", "a message is a JSON object"),
+    ("not json", "a message is a JSON object"),
+    ("[1,2]", "a message is a JSON object"),
+    ("42", "a message is a JSON object"),
+    (#"{"type":"hello","width":1280,"visible":true"#, "a message is a JSON object"),
+    ("{}", "type is missing"),
+    (#"{"type":7}"#, "type has the wrong type of value"),
+    (#"{"type":"launchMissiles"}"#, #"there is no message of type "launchMissiles""#),
+    (#"{"type":"hello","width":800}"#, "a hello message needs visible"),
+    (#"{"type":"hello","width":"800","visible":true}"#, "width has the wrong type of value"),
+    (#"{"type":"hello","width":800,"visible":1}"#, "visible has the wrong type of value"),
+    (#"{"type":"hello","width":-1,"visible":true}"#, "width must be in 0...100000"),
+    (#"{"type":"resize","width":1e9}"#, "width must be in 0...100000"),
+    (#"{"type":"resize","width":800.5}"#, "a message is a JSON object"),
+    (#"{"type":"select","prime":1e400}"#, "a message is a JSON object"),
+    (#"{"type":"select","prime":99999999999999999999}"#, "a message is a JSON object"),
+    (#"{"type":"select","prime":"7"}"#, "prime has the wrong type of value"),
+    (#"{"type":"select","prime":[7]}"#, "prime has the wrong type of value"),
+    (#"{"type":"page","first":-100}"#, "first must not be negative"),
+    (#"{"type":"action"}"#, "an action message needs name"),
+    (#"{"type":"action","name":{"$gt":""}}"#, "name has the wrong type of value"),
+    (
+      #"{"type":"resize","width":800,"__proto__":{}}"#,
+      #"a resize message has no field "__proto__""#
+    ),
+    (
+      #"{"type":"visibility","visible":true,"width":3}"#,
+      #"a visibility message has no field "width""#
+    ),
+  ])
+  func refusesMalformedMessages(_ json: String, _ reason: String) {
+    #expect(throws: ProtocolError(reason)) { try ClientMessage(json: json) }
+  }
+
+  @Test func refusesLongMessagesAndNames() {
+    let long =
+      #"{"type":"action","name":"x","text":""# + String(repeating: "a", count: 5000) + #""}"#
+    #expect(throws: ProtocolError("a message is at most 4096 bytes")) {
+      try ClientMessage(json: long)
+    }
+    let name = #"{"type":"action","name":""# + String(repeating: "n", count: 101) + #""}"#
+    #expect(throws: ProtocolError("an action's name is short")) { try ClientMessage(json: name) }
+    let nested = String(repeating: "[", count: 2000) + String(repeating: "]", count: 2000)
+    #expect(throws: ProtocolError.self) { try ClientMessage(json: nested) }
+  }
+
+  @Test func serverMessagesAreJSON() {
+    #expect(
+      ServerMessage.update(title: "Counter demo", html: "<div id=\"app\">\n</div>").json
+        == #"{"html":"<div id=\"app\">\n<\/div>","title":"Counter demo","type":"update"}"#
+        || ServerMessage.update(title: "Counter demo", html: "<div id=\"app\">\n</div>").json
+          == #"{"html":"<div id=\"app\">\n</div>","title":"Counter demo","type":"update"}"#
+    )
+    #expect(ServerMessage.error("bad \u{1}").json == #"{"message":"bad \u0001","type":"error"}"#)
+    #expect(ServerMessage.closed("x\u{2028}").json == #"{"message":"x\u2028","type":"closed"}"#)
+  }
+}
+
+struct AccessPolicyTests {
+  let policy = AccessPolicy(
+    token: String(repeating: "ab", count: 32), host: "127.0.0.1", port: 8080)
+  var token: String { policy.token }
+
+  @Test func allowsItsOwnPagesWithTheToken() {
+    #expect(policy.check(token: token, host: "127.0.0.1:8080", origin: nil) == nil)
+    #expect(
+      policy.check(token: token, host: "localhost:8080", origin: "http://localhost:8080") == nil)
+    #expect(
+      policy.check(
+        token: token, host: "[::1]:8080", origin: "http://127.0.0.1:8080", requiresOrigin: true)
+        == nil)
+  }
+
+  @Test func needsTheToken() {
+    #expect(policy.check(token: nil, host: "127.0.0.1:8080", origin: nil) == .badToken)
+    #expect(policy.check(token: "", host: "127.0.0.1:8080", origin: nil) == .badToken)
+    #expect(
+      policy.check(token: String(token.dropLast()), host: "127.0.0.1:8080", origin: nil)
+        == .badToken)
+    #expect(policy.check(token: token + "0", host: "127.0.0.1:8080", origin: nil) == .badToken)
+    #expect(
+      policy.check(token: token.uppercased(), host: "127.0.0.1:8080", origin: nil) == .badToken)
+  }
+
+  /// DNS rebinding: a hostile name resolved to 127.0.0.1 still says its own name.
+  @Test func checksTheHost() {
+    #expect(
+      policy.check(token: token, host: "evil.example:8080", origin: nil)
+        == .badHost("evil.example:8080"))
+    #expect(
+      policy.check(token: token, host: "127.0.0.1:9090", origin: nil) == .badHost("127.0.0.1:9090"))
+    #expect(policy.check(token: token, host: "127.0.0.1", origin: nil) == .badHost("127.0.0.1"))
+    #expect(policy.check(token: token, host: nil, origin: nil) == .badHost(nil))
+    #expect(
+      policy.check(token: token, host: "192.168.1.5:8080", origin: nil)
+        == .badHost("192.168.1.5:8080"))
+  }
+
+  /// Cross-site WebSocket hijacking: another site's page may not connect.
+  @Test func checksTheOrigin() {
+    let host = "127.0.0.1:8080"
+    #expect(
+      policy.check(token: token, host: host, origin: "http://evil.example")
+        == .badOrigin("http://evil.example"))
+    #expect(policy.check(token: token, host: host, origin: "null") == .badOrigin("null"))
+    #expect(
+      policy.check(token: token, host: host, origin: "https://127.0.0.1:8080")
+        == .badOrigin("https://127.0.0.1:8080"))
+    #expect(
+      policy.check(token: token, host: host, origin: "http://127.0.0.1:8081")
+        == .badOrigin("http://127.0.0.1:8081"))
+    #expect(
+      policy.check(token: token, host: host, origin: nil, requiresOrigin: true) == .badOrigin(nil))
+    // The host is checked before the token: a wrong host learns nothing about the token.
+    #expect(
+      policy.check(token: nil, host: "evil.example:8080", origin: nil)
+        == .badHost("evil.example:8080"))
+  }
+
+  @Test func anAddressOtherThanLoopbackIsAllowedWhenBoundToIt() {
+    let lan = AccessPolicy(
+      token: token, host: "192.168.1.5", port: 80, extraHosts: ["primes.local"])
+    #expect(lan.check(token: token, host: "192.168.1.5:80", origin: nil) == nil)
+    #expect(
+      lan.check(token: token, host: "PRIMES.local:80", origin: "http://primes.local:80") == nil)
+    let any = AccessPolicy(token: token, host: "0.0.0.0", port: 80)
+    #expect(any.check(token: token, host: "0.0.0.0:80", origin: nil) == .badHost("0.0.0.0:80"))
+  }
+
+  @Test func tokensAreRandom() {
+    let (a, b) = (AccessPolicy.randomToken(), AccessPolicy.randomToken())
+    #expect(a.count == 64 && b.count == 64)
+    #expect(a.allSatisfy { $0.isHexDigit })
+    #expect(a != b)
+  }
+}

@@ -1,0 +1,273 @@
+import AppFeature
+import ComposableCore
+import Foundation
+import Hummingbird
+import PrimeClients
+import Testing
+import WebServer
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The server over real sockets, spoken to byte by byte so that a test chooses every header:
+/// the token, Host and Origin checks, and a hostile message closing its own connection while
+/// another goes on. The tests block on their sockets, so they run off the main actor, where the
+/// server's app runs.
+struct ServerTests {
+  let token = AccessPolicy.randomToken()
+
+  /// Runs `body` against a server on a free port of 127.0.0.1.
+  func withServer(_ body: (WebServer, Int) async throws -> Void) async throws {
+    let app = await MainActor.run {
+      let store = Store(initialState: WebApp.initialState) {
+        AppFeature()
+      } withDependencies: {
+        $0.primality = .trialDivision
+        $0.nthPrime = .never
+        $0.favoritesStorage = .inMemory()
+      }
+      return WebApp(store: store)
+    }
+    let server = WebServer(
+      app: app, host: "127.0.0.1", port: 0, token: token, logLevel: .critical)
+    let address = Locked<String?>(nil)
+    let application = server.application { url in address.update { $0 = url } }
+    let running = Task { try await application.run() }
+    defer { running.cancel() }
+    let deadline = ContinuousClock.now + .seconds(10)
+    while address.value == nil && ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    let url = try #require(address.value)
+    let port = try #require(Int(url.split(separator: ":")[2].prefix { $0.isNumber }))
+    try await body(server, port)
+  }
+
+  @Test func pagesNeedTheTokenAndTheirOwnHost() async throws {
+    try await withServer { _, port in
+      try await onThread {
+        let host = "127.0.0.1:\(port)"
+        let page = try RawConnection(port: port).get("/?token=\(token)", ["Host": host])
+        #expect(page.status == 200)
+        #expect(
+          page.head.contains("Content-Security-Policy: default-src 'none'; script-src 'self'"))
+        #expect(try RawConnection(port: port).get("/", ["Host": host]).status == 401)
+        #expect(try RawConnection(port: port).get("/app.js?token=x", ["Host": host]).status == 401)
+        #expect(
+          try RawConnection(port: port).get("/?token=\(token)", ["Host": "evil.example:\(port)"])
+            .status == 421)
+        #expect(
+          try RawConnection(port: port).get("/app.css?token=\(token)", ["Host": host]).status == 200
+        )
+      }
+    }
+  }
+
+  @Test func aWebSocketNeedsTheTokenAndAnOriginOfItsOwn() async throws {
+    try await withServer { _, port in
+      try await onThread {
+        let host = "127.0.0.1:\(port)"
+        let origin = "http://\(host)"
+        for (path, headers) in [
+          ("/ws", ["Host": host, "Origin": origin]),
+          ("/ws?token=x\(token.dropFirst())", ["Host": host, "Origin": origin]),
+          ("/ws?token=\(token)", ["Host": host, "Origin": "http://evil.example"]),
+          ("/ws?token=\(token)", ["Host": host, "Origin": "null"]),
+          ("/ws?token=\(token)", ["Host": host]),
+          ("/ws?token=\(token)", ["Host": "evil.example", "Origin": "http://evil.example"]),
+        ] {
+          // A refused handshake is answered 400 by the upgrade; a browser sees a failed socket.
+          let status = try RawConnection(port: port).upgrade(path, headers).status
+          #expect(status == 400, "\(path) \(headers)")
+        }
+        #expect(
+          try RawConnection(port: port).upgrade(
+            "/ws?token=\(token)", ["Host": host, "Origin": origin]
+          )
+          .status == 101)
+      }
+    }
+  }
+
+  @Test func aHostileMessageClosesItsConnectionAndTheOtherGoesOn() async throws {
+    try await withServer { server, port in
+      try await onThread {
+        let headers = ["Host": "127.0.0.1:\(port)", "Origin": "http://127.0.0.1:\(port)"]
+        let bad = try RawConnection(port: port)
+        #expect(try bad.upgrade("/ws?token=\(token)", headers).status == 101)
+        let good = try RawConnection(port: port)
+        #expect(try good.upgrade("/ws?token=\(token)", headers).status == 101)
+        try bad.sendText(#"{"type":"hello","width":1280,"visible":true}"#)
+        try good.sendText(#"{"type":"hello","width":400,"visible":true}"#)
+        #expect(try bad.readText()?.contains(#""type":"update""#) == true)
+        try bad.sendText(#"{"type":"action","name":"menu.increment","prime":"#)
+        var texts: [String] = []
+        var closeCode: UInt16?
+        while let frame = try bad.readFrame() {
+          if frame.opcode == 1 { texts.append(String(decoding: frame.payload, as: UTF8.self)) }
+          if frame.opcode == 8 {
+            closeCode =
+              frame.payload.count >= 2
+              ? UInt16(frame.payload[0]) << 8 | UInt16(frame.payload[1]) : nil
+            break
+          }
+        }
+        #expect(closeCode == 1008)
+        #expect(texts.last?.contains("a message is a JSON object") == true)
+
+        try good.sendText(#"{"type":"action","name":"root.counterRowTapped"}"#)
+        try good.sendText(#"{"type":"action","name":"counter.incrementTapped"}"#)
+        var sawOne = false
+        for _ in 0..<10 {
+          guard let text = try good.readText() else { break }
+          if text.contains(#"value=\"1\""#) {
+            sawOne = true
+            break
+          }
+        }
+        #expect(sawOne)
+      }
+      let (count, windows) = await MainActor.run {
+        (server.app.store.state.count, server.app.windows.count)
+      }
+      #expect(count == 1)
+      #expect(windows == 1)
+    }
+  }
+}
+
+/// Runs `body`, which blocks on sockets, on a thread of its own: the cooperative pool's few
+/// threads serve the server.
+func onThread(_ body: @escaping @Sendable () throws -> Void) async throws {
+  try await withCheckedThrowingContinuation {
+    (continuation: CheckedContinuation<Void, any Error>) in
+    Thread { continuation.resume(with: Result { try body() }) }.start()
+  }
+}
+
+/// A blocking TCP connection that speaks just enough HTTP and WebSocket for these tests.
+final class RawConnection {
+  let socket: Int32
+
+  init(port: Int) throws {
+    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { throw TestError("cannot connect to port \(port)") }
+    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  }
+
+  deinit { close(socket) }
+
+  struct TestError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  private var buffer: [UInt8] = []
+
+  func write(_ bytes: [UInt8]) throws {
+    var sent = 0
+    while sent < bytes.count {
+      let result = bytes[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
+      guard result > 0 else { throw TestError("send failed") }
+      sent += result
+    }
+  }
+
+  /// Reads until `count` bytes are buffered; false at the end of the stream.
+  private func fill(_ count: Int) throws -> Bool {
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while buffer.count < count {
+      let result = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+      if result == 0 { return false }
+      guard result > 0 else { throw TestError("receive failed or timed out") }
+      buffer += chunk[..<result]
+    }
+    return true
+  }
+
+  private func take(_ count: Int) -> [UInt8] {
+    defer { buffer.removeFirst(count) }
+    return Array(buffer[..<count])
+  }
+
+  /// Sends a request and reads the response's head.
+  func request(_ lines: [String]) throws -> (status: Int, head: String) {
+    try write(Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8))
+    let end: [UInt8] = Array("\r\n\r\n".utf8)
+    while true {
+      if let range = buffer.firstRange(of: end) {
+        let head = String(decoding: take(range.upperBound), as: UTF8.self)
+        let status = Int(head.split(separator: " ")[1]) ?? 0
+        return (status, head)
+      }
+      guard try fill(buffer.count + 1) else { throw TestError("no response") }
+    }
+  }
+
+  func get(_ path: String, _ headers: [String: String]) throws -> (status: Int, head: String) {
+    try request(
+      ["GET \(path) HTTP/1.1"] + headers.map { "\($0.key): \($0.value)" } + ["Connection: close"])
+  }
+
+  func upgrade(_ path: String, _ headers: [String: String]) throws -> (status: Int, head: String) {
+    try request(
+      ["GET \(path) HTTP/1.1"] + headers.map { "\($0.key): \($0.value)" } + [
+        "Connection: Upgrade", "Upgrade: websocket", "Sec-WebSocket-Version: 13",
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+      ])
+  }
+
+  /// A masked text frame, as a browser sends it.
+  func sendText(_ text: String) throws {
+    let payload = Array(text.utf8)
+    var frame: [UInt8] = [0x81]
+    if payload.count < 126 {
+      frame.append(0x80 | UInt8(payload.count))
+    } else {
+      frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
+    }
+    let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+    frame += mask
+    frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+    try write(frame)
+  }
+
+  func readFrame() throws -> (opcode: UInt8, payload: [UInt8])? {
+    guard try fill(2) else { return nil }
+    let opcode = buffer[0] & 0x0f
+    var length = Int(buffer[1] & 0x7f)
+    var header = 2
+    if length == 126 {
+      guard try fill(4) else { return nil }
+      length = Int(buffer[2]) << 8 | Int(buffer[3])
+      header = 4
+    } else if length == 127 {
+      guard try fill(10) else { return nil }
+      length = buffer[2..<10].reduce(0) { $0 << 8 | Int($1) }
+      header = 10
+    }
+    guard try fill(header + length) else { return nil }
+    _ = take(header)
+    return (opcode, take(length))
+  }
+
+  /// The next text message, skipping pings; `nil` when the connection closes.
+  func readText() throws -> String? {
+    while let frame = try readFrame() {
+      if frame.opcode == 1 { return String(decoding: frame.payload, as: UTF8.self) }
+      if frame.opcode == 8 { return nil }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,251 @@
+import AppFeature
+import ComposableCore
+import PrimeClients
+import Synchronization
+import Testing
+import WebServer
+
+/// What a tab was sent, in order.
+final class Inbox: Sendable {
+  private let items = Mutex<[WebApp.Outgoing]>([])
+
+  var send: @Sendable (WebApp.Outgoing) -> Void {
+    { item in self.items.withLock { $0.append(item) } }
+  }
+  var all: [WebApp.Outgoing] { items.withLock { $0 } }
+  var lastHTML: String? {
+    all.reversed().lazy.compactMap {
+      if case .message(.update(_, let html)) = $0 { html } else { nil }
+    }.first
+  }
+  var updates: Int {
+    all.count { if case .message(.update) = $0 { true } else { false } }
+  }
+  var isClosed: Bool { all.contains { if case .close = $0 { true } else { false } } }
+}
+
+/// A value shared with closures that run elsewhere.
+final class Locked<Value: Sendable>: Sendable {
+  private let mutex: Mutex<Value>
+
+  init(_ value: Value) { mutex = Mutex(value) }
+
+  var value: Value { mutex.withLock { $0 } }
+
+  func update<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
+    mutex.withLock { body(&$0) }
+  }
+}
+
+/// An n-th prime client whose requests run until cancelled, counting both.
+final class Requests: Sendable {
+  let started = Atomic(0)
+  let cancelled = Atomic(0)
+
+  var client: NthPrimeClient {
+    NthPrimeClient { _ in
+      self.started.add(1, ordering: .relaxed)
+      return AsyncThrowingStream { continuation in
+        continuation.onTermination = { _ in self.cancelled.add(1, ordering: .relaxed) }
+      }
+    }
+  }
+}
+
+@MainActor
+struct WebAppTests {
+  let requests = Requests()
+  let saved = Locked<[[Int]]>([])
+
+  func makeApp() -> WebApp {
+    let saved = self.saved
+    let storage = FavoritesStorage(
+      load: { LoadedFavorites(primes: [2, 3]) },
+      save: { favorites, _ in
+        saved.update { $0.append(favorites) }
+        return favorites
+      })
+    let store = Store(initialState: WebApp.initialState) {
+      AppFeature()
+    } withDependencies: {
+      $0.primality = .trialDivision
+      $0.nthPrime = requests.client
+      $0.favoritesStorage = storage
+      $0.date = .constant(.distantPast)
+    }
+    return WebApp(store: store)
+  }
+
+  func open(_ app: WebApp, width: Int) -> (id: Int, inbox: Inbox) {
+    let inbox = Inbox()
+    let id = app.connect(send: inbox.send)
+    #expect(
+      app.receive(#"{"type":"hello","width":\#(width),"visible":true}"#, from: id) == .handled)
+    return (id, inbox)
+  }
+
+  func action(_ name: String, _ extra: String = "") -> String {
+    #"{"type":"action","name":"\#(name)"\#(extra)}"#
+  }
+
+  @Test func eachTabIsAWindowAndSharesTheCountAndFavorites() async {
+    let app = makeApp()
+    let phone = open(app, width: 400)
+    let desktop = open(app, width: 1280)
+    #expect(app.windows.count == 2)
+    #expect(app.store.state.windows.count == 2)
+    #expect(phone.inbox.lastHTML?.contains("State management") == true)
+    #expect(desktop.inbox.lastHTML?.contains("Counter demo — 2 of 2") == true)
+
+    app.receive(action("root.counterRowTapped"), from: phone.id)
+    app.receive(action("counter.incrementTapped"), from: phone.id)
+    #expect(app.store.state.count == 1)
+    #expect(desktop.inbox.lastHTML?.contains(#"value="1""#) == true)
+    app.receive(action("menu.increment"), from: desktop.id)
+    #expect(phone.inbox.lastHTML?.contains(#"value="2""#) == true)
+
+    app.receive(action("counter.isPrimeTapped"), from: phone.id)
+    app.receive(action("counter.primeDetail.saveToFavoritesPressed"), from: phone.id)
+    #expect(app.store.state.favoritePrimes.contains(2))
+    #expect(desktop.inbox.lastHTML?.contains(#"data-prime="2""#) == true)
+  }
+
+  @Test func onlyAChangedViewIsSent() {
+    let app = makeApp()
+    let a = open(app, width: 400)
+    let b = open(app, width: 400)
+    let before = b.inbox.updates
+    app.receive(action("root.counterRowTapped"), from: a.id)
+    #expect(b.inbox.updates == before)  // b still shows its root list
+    app.receive(#"{"type":"resize","width":500}"#, from: b.id)
+    #expect(b.inbox.updates == before)  // still compact
+  }
+
+  @Test func resizingKeepsTheShownDetail() {
+    let app = makeApp()
+    let tab = open(app, width: 400)
+    app.receive(action("root.counterRowTapped"), from: tab.id)
+    app.receive(action("counter.isPrimeTapped"), from: tab.id)
+    #expect(tab.inbox.lastHTML?.contains(#"<dialog class="sheet""#) == true)
+    app.receive(#"{"type":"resize","width":800}"#, from: tab.id)
+    #expect(tab.inbox.lastHTML?.contains(#"popover="auto""#) == true)
+    #expect(tab.inbox.lastHTML?.contains("0 is not prime") == true)
+    app.receive(#"{"type":"resize","width":1280}"#, from: tab.id)
+    #expect(tab.inbox.lastHTML?.contains(#"class="app desktop""#) == true)
+    #expect(tab.inbox.lastHTML?.contains("0 is not prime") == true)
+    app.receive(#"{"type":"resize","width":390}"#, from: tab.id)
+    #expect(tab.inbox.lastHTML?.contains(#"<dialog class="sheet""#) == true)
+  }
+
+  @Test func aHostileMessageClosesThatConnectionOnly() {
+    let app = makeApp()
+    let bad = open(app, width: 1280)
+    let good = open(app, width: 1280)
+    let outcome = app.receive(#"{"type":"action","name":"<script>"}"#, from: bad.id)
+    #expect(outcome == .refused("there is no action named <script>"))
+    #expect(
+      bad.inbox.all.suffix(2) == [
+        .message(
+          .error("The server closed this window's connection: there is no action named <script>.")),
+        .close(reason: "there is no action named <script>", isFault: true),
+      ])
+    #expect(app.receive(action("menu.increment"), from: bad.id) == .ignored("the tab is closed"))
+    app.disconnect(bad.id)
+    #expect(app.store.state.windows.count == 1)
+    #expect(app.receive(action("menu.increment"), from: good.id) == .handled)
+    #expect(app.store.state.count == 1)
+    #expect(!good.inbox.isClosed)
+  }
+
+  @Test func protocolFaults() {
+    let app = makeApp()
+    let early = app.connect(send: Inbox().send)
+    #expect(
+      app.receive(action("menu.increment"), from: early) == .refused("the first message is a hello")
+    )
+    let tab = open(app, width: 1280)
+    #expect(
+      app.receive(#"{"type":"hello","width":1,"visible":true}"#, from: tab.id)
+        == .refused("a tab says hello once"))
+    let other = open(app, width: 1280)
+    #expect(
+      app.receive(action("sidebar.rowDoubleClicked"), from: other.id)
+        == .refused("sidebar.rowDoubleClicked needs a prime"))
+  }
+
+  /// A click that crossed an update is dropped quietly; the connection stays.
+  @Test func staleClicksAreIgnored() {
+    let app = makeApp()
+    let tab = open(app, width: 400)
+    #expect(
+      app.receive(action("counter.incrementTapped"), from: tab.id)
+        == .ignored("counter.incrementTapped is not offered now"))
+    #expect(
+      app.receive(#"{"type":"select","prime":2}"#, from: tab.id)
+        == .ignored("only a sidebar selects"))
+    #expect(!tab.inbox.isClosed)
+  }
+
+  @Test func closingATabCancelsItsRequestOnly() async throws {
+    let app = makeApp()
+    let a = open(app, width: 1280)
+    let b = open(app, width: 1280)
+    app.receive(action("counter.nthPrimeClicked"), from: a.id)
+    app.receive(action("counter.nthPrimeClicked"), from: b.id)
+    try await wait { requests.started.load(ordering: .relaxed) == 2 }
+    #expect(a.inbox.lastHTML?.contains("Finding the 0th prime") == true)
+    app.disconnect(a.id)
+    try await wait { requests.cancelled.load(ordering: .relaxed) == 1 }
+    #expect(app.store.state.windows.count == 1)
+    #expect(app.store.state.windows.first?.counterLookup.isInFlight == true)
+    app.receive(action("counter.cancelNthPrimeClicked"), from: b.id)
+    try await wait { requests.cancelled.load(ordering: .relaxed) == 2 }
+    #expect(b.inbox.lastHTML?.contains("Finding") == false)
+  }
+
+  @Test func hiddenTabsSendTheAppToTheBackgroundAndSave() async throws {
+    let app = makeApp()
+    let a = open(app, width: 1280)
+    let b = open(app, width: 1280)
+    try await wait { app.store.state.storage == .loaded }
+    #expect(app.store.state.favoritePrimes == [2, 3])
+    app.receive(#"{"type":"select","prime":3}"#, from: a.id)
+    #expect(a.inbox.lastHTML?.contains(#"aria-selected="true" data-key="3""#) == true)
+    app.receive(action("sidebar.deleteClicked"), from: a.id)
+    #expect(app.store.state.favoritePrimes == [2])
+    app.receive(#"{"type":"visibility","visible":false}"#, from: a.id)
+    #expect(saved.value.isEmpty)  // b is still visible: the app is active
+    app.receive(#"{"type":"visibility","visible":false}"#, from: b.id)
+    try await wait { app.store.state.storage == .saved }
+    #expect(saved.value == [[2]])
+    app.receive(#"{"type":"visibility","visible":true}"#, from: b.id)
+    #expect(app.store.state.storage == .saved)
+  }
+
+  @Test func closeWindowClosesTheTab() {
+    let app = makeApp()
+    let a = open(app, width: 1280)
+    let b = open(app, width: 1280)
+    app.receive(action("menu.closeWindow"), from: a.id)
+    #expect(
+      a.inbox.all.suffix(2) == [
+        .message(.closed("This window was closed.")),
+        .close(reason: "window closed", isFault: false),
+      ])
+    #expect(b.inbox.lastHTML?.contains("Close Window") == true)
+    #expect(app.store.state.windows.count == 1)
+    app.disconnect(a.id)
+    #expect(app.store.state.windows.count == 1)
+  }
+
+  func wait(_ condition: @MainActor () -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(20)
+    while !condition() {
+      guard ContinuousClock.now < deadline else {
+        Issue.record("the condition never held")
+        return
+      }
+      try await Task.sleep(for: .milliseconds(2))
+    }
+  }
+}
