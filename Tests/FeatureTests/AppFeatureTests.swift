@@ -85,6 +85,7 @@ struct AppFeatureTests {
     await store.send(.window(.element(id: 0, action: .counter(.increment)))) { $0.count = 1 }
     await store.send(.window(.element(id: 1, action: .counter(.increment)))) { $0.count = 2 }
     await store.send(.window(.element(id: 1, action: .counter(.showPrimeDetail)))) {
+      $0.windows[id: 1]?.screen = .counter
       $0.windows[id: 1]?.counterDestination = detail(2)
     }
     await favorite(store, in: 1, save: true, 2) {
@@ -112,6 +113,7 @@ struct AppFeatureTests {
     }
     for id in [0, 1] {
       await store.send(.window(.element(id: id, action: .counter(.requestNthPrime)))) {
+        $0.windows[id: id]?.screen = .counter
         $0.windows[id: id]?.counterLookup.request = .init(n: 0)
       }
     }
@@ -273,6 +275,7 @@ struct AppFeatureTests {
       $0.hasBeenActive = true
     }
     await store.send(.window(.element(id: 0, action: .counter(.showPrimeDetail)))) {
+      $0.windows[id: 0]?.screen = .counter
       $0.windows[id: 0]?.counterDestination = detail(5)
     }
     await favorite(store, in: 0, save: true, 5) {
@@ -320,6 +323,7 @@ struct AppFeatureTests {
       $0.nextWindowID = 2
     }
     await store.send(.window(.element(id: 0, action: .counter(.showPrimeDetail)))) {
+      $0.windows[id: 0]?.screen = .counter
       $0.windows[id: 0]?.counterDestination = detail(13)
     }
     await store.send(.window(.element(id: 1, action: .counter(.increment)))) { $0.count = 14 }
@@ -329,6 +333,7 @@ struct AppFeatureTests {
       $0.activityFeed = [.init(date: now, kind: .addedFavorite(13))]
     }
     await store.send(.window(.element(id: 1, action: .counter(.showPrimeDetail)))) {
+      $0.windows[id: 1]?.screen = .counter
       $0.windows[id: 1]?.counterDestination = detail(14)
     }
     await store.send(

@@ -61,7 +61,7 @@ struct FavoritesFlowSnapshotTests {
       case .send(let action)?: store.send(.window(.element(id: 0, action: action.featureAction)))
       case .moveCursor(let offset)?:
         focus.moveCursor(by: offset, count: favorites()?.rows.count ?? 0)
-      case .toggleSelection?, .type?, .erase?, .cancelEntry?, nil:
+      case .toggleSelection?, .type?, .erase?, .cancelEntry?, .scrollDetail?, nil:
         Issue.record("\(key) is not meant for this flow")
       }
     }
@@ -120,7 +120,7 @@ struct FavoritesFlowSnapshotTests {
         if focus[id, default: .init()].selection.remove(prime) == nil {
           focus[id, default: .init()].selection.insert(prime)
         }
-      case .type?, .erase?, .cancelEntry?, nil:
+      case .type?, .erase?, .cancelEntry?, .scrollDetail?, nil:
         Issue.record("\(key) is not meant for this flow in window \(id)")
       }
     }

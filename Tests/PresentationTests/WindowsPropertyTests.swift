@@ -121,7 +121,7 @@ private final class Session {
     if counter.isPrimePopoverShown { actions.append(.counter(.primePopoverDismissed)) }
     if counter.nthPrimeProgress != nil { actions.append(.counter(.cancelNthPrimeClicked)) }
     if window.sidebar.nthPrimeProgress != nil { actions.append(.sidebar(.cancelNthPrimeClicked)) }
-    if let row = pick(window.sidebar.rows) {
+    if let row = pick(Array(window.sidebar.rows)) {
       actions.append(.sidebar(.rowDoubleClicked(prime: row.prime)))
     }
     if window.sidebar.isDeleteEnabled {

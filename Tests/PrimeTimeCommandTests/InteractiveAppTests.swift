@@ -208,4 +208,54 @@ struct InteractiveAppTests {
       contentsOf: data.appendingPathComponent("favorite-primes.json"), encoding: .utf8)
     #expect(saved.replacingOccurrences(of: " ", with: "").contains("[\n2\n]"))
   }
+
+  /// Ctrl-Z and SIGTSTP stop the app as every full-screen program stops: the terminal is
+  /// given back to the shell; `fg` brings the app back, in raw mode, drawn anew.
+  @Test func suspendedAndContinuedTheAppTakesTheTerminalBack() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let tmux = Tmux()
+    try tmux.start("/bin/bash --norc --noprofile -i", columns: 80, rows: 24)
+    try tmux.run(["send-keys", "-l", "PS1='shell$ '"])
+    try tmux.keys("Enter")
+    try await tmux.waitFor("shell$")
+    try tmux.run(["send-keys", "-l", "'\(primetimeExecutable.path)' --data-dir '\(data.path)'"])
+    try tmux.keys("Enter")
+    try await tmux.waitFor("State management")
+    try tmux.keys("c", "+")
+    try await tmux.waitFor("What is the 1st prime?")
+
+    for stop in ["C-z", "SIGTSTP"] {
+      if stop == "C-z" {
+        try tmux.keys("C-z")
+      } else {
+        let kill = Process()
+        kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+        kill.arguments = ["-TSTP", "-x", "primetime"]
+        try kill.run()
+        kill.waitUntilExit()
+      }
+      try await tmux.waitFor("Stopped")
+      #expect(try tmux.modes() == "0 1\n", "\(stop): the shell's screen, the cursor shown")
+      try tmux.run([
+        "send-keys", "-l", "clear; stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon",
+      ])
+      try tmux.keys("Enter")
+      let shell = try await tmux.waitFor("\(stop): cooked mode") {
+        $0.split(separator: "\n").contains("icanon")
+      }
+      #expect(!shell.contains("-icanon"))
+      try tmux.run(["send-keys", "-l", "fg"])
+      try tmux.keys("Enter")
+      try await tmux.waitFor("What is the 1st prime?")
+      #expect(try tmux.modes() == "1 0\n", "\(stop): full screen again")
+      try tmux.keys("+")
+      try await tmux.waitFor("\(stop): keys work at once") { $0.contains("What is the 2nd prime?") }
+      try tmux.keys("-")
+      try await tmux.waitFor("What is the 1st prime?")
+    }
+    try tmux.keys("q")
+    try await tmux.waitFor("shell$")
+    #expect(try tmux.modes() == "0 1\n")
+  }
 }

@@ -35,7 +35,7 @@ struct ScriptCommandTests {
       to: script, atomically: true, encoding: .utf8)
     let run = try await runPrimetime(["script", "--data-dir", data.path, script.path])
     #expect(run.status == 2)
-    #expect(run.errors.hasPrefix("primetime: line 4: 'fly' is not an intent; intents: "))
+    #expect(run.errors.hasPrefix("primetime: line 4: 'fly' is not a script word; the words are: "))
     #expect(run.output.contains("> increment") && run.output.contains("13"))
     #expect(!run.output.contains("14"), "nothing after the bad line runs")
 

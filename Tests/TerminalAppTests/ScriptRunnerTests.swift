@@ -1,4 +1,5 @@
 import AppFeature
+import ComposableCore
 import Foundation
 import Presentation
 import PrimeClients
@@ -40,19 +41,11 @@ final class TestStorage: Sendable {
 }
 
 @MainActor
-func makeHost(_ storage: TestStorage, layout: SizeClass) -> AppHost {
-  AppHost(size: .standard(for: layout), layout: layout) {
-    $0.favoritesStorage = storage.client
-    $0.nthPrime = smallPrimes
-    $0.primality = .trialDivision
-    $0.date = .constant(Date(timeIntervalSince1970: 0))
-  }
-}
-
-@MainActor
-func runScript(_ script: String, on host: AppHost) async throws(ScriptError) -> [String] {
+func runScript(
+  _ script: String, on store: StoreOf<TerminalFeature>
+) async throws(ScriptError) -> [String] {
   var screens: [String] = []
-  try await ScriptRunner(host: host) { screens.append($0) }.run(
+  try await ScriptRunner(store: store) { screens.append($0) }.run(
     script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
   return screens
 }
@@ -74,37 +67,45 @@ struct ScriptRunnerTests {
   @Test(arguments: SizeClass.allCases)
   func theOriginalFlowInEveryLayout(_ layout: SizeClass) async throws {
     let storage = TestStorage()
-    let host = makeHost(storage, layout: layout)
-    let screens = try await runScript(Self.originalFlow, on: host)
+    let store = makeStore(storage, layout: layout)
+    let screens = try await runScript(Self.originalFlow, on: store)
     #expect(screens.count == 9)
     #expect(screens[0].hasPrefix("> launch\n"))
     #expect(screens[3].contains("The 2nd prime is 3"))
     #expect(!screens[4].contains("The 2nd prime is 3"))
     #expect(screens[5].contains("2 is prime") && screens[5].contains("Save to favorite primes"))
     #expect(screens[6].contains("Remove from favorite primes"))
-    #expect(host.store.state.count == 2)
+    #expect(store.state.app.count == 2)
     #expect(storage.favorites.withLock { $0 } == [2], "saved at the end")
     // No line of a printed screen ends in a space.
     #expect(!screens.joined().split(separator: "\n").contains { $0.hasSuffix(" ") })
   }
 
   @Test func aCountCanBeTyped() async throws {
-    let host = makeHost(TestStorage(), layout: .compact)
-    let screens = try await runScript("count 12\nincrement", on: host)
-    #expect(host.store.state.count == 13)
+    let store = makeStore(TestStorage(), layout: .compact)
+    let screens = try await runScript("count 12\nincrement", on: store)
+    #expect(store.state.app.count == 13)
     #expect(screens[1].contains("What is the 12th prime?"))
   }
 
   @Test func aCountPastIntMaxIsRefusedAndChangesNothing() async throws {
-    let host = makeHost(TestStorage(), layout: .desktop)
-    await #expect(
-      throws: ScriptError(
-        line: 2, message: "9223372036854775808 is more than a count can be (9223372036854775807)")
-    ) {
-      _ = try await runScript("count 7\ncount 9223372036854775808", on: host)
+    let store = makeStore(TestStorage(), layout: .desktop)
+    for tooLarge in [
+      "9223372036854775808", "123456789012345678901234567890", "-99999999999999999999",
+    ] {
+      await #expect(
+        throws: ScriptError(
+          line: 2,
+          message: "\(tooLarge): Too large: a count is between -9,223,372,036,854,775,808 and "
+            + "9,223,372,036,854,775,807")
+      ) {
+        _ = try await runScript("count 7\ncount \(tooLarge)", on: store)
+      }
+      #expect(store.state.app.count == 7)
+      #expect(!screen(store).joined().contains("_"), "the typing was given up")
     }
-    #expect(host.store.state.count == 7)
-    #expect(!host.screen().joined().contains("_"), "the typing was given up")
+    _ = try await runScript("count 00000000000000000000000007\ncount -3", on: store)
+    #expect(store.state.app.count == -3, "leading zeros and a sign are fine")
   }
 
   @Test func badLinesNameTheLine() async throws {
@@ -113,10 +114,24 @@ struct ScriptRunnerTests {
         "increment\nfly",
         ScriptError(
           line: 2,
-          message: "'fly' is not an intent; intents: "
-            + Intent.allCases.map(\.rawValue).joined(separator: ", "))
+          message: "'fly' is not a script word; the words are: "
+            + ScriptWord.usage.joined(separator: ", "))
       ),
-      ("layout phone", ScriptError(line: 1, message: "layout is compact, regular or desktop")),
+      (
+        "layout phone",
+        ScriptError(line: 1, message: "'layout' needs one of compact, regular, desktop")
+      ),
+      ("increment 5", ScriptError(line: 1, message: "'increment' takes no argument")),
+      ("is-prime extra", ScriptError(line: 1, message: "'is-prime' takes no argument")),
+      (
+        "type 12",
+        ScriptError(
+          line: 1,
+          message: "'type' is not a script word; the words are: "
+            + ScriptWord.usage.joined(separator: ", "))
+      ),
+      ("delete 7 11", ScriptError(line: 1, message: "'delete' takes one prime at most")),
+      ("quit now", ScriptError(line: 1, message: "'quit' takes no argument")),
       (
         "resize 5 5",
         ScriptError(line: 1, message: "a terminal is 20 to 1000 columns and 8 to 500 rows")
@@ -127,13 +142,13 @@ struct ScriptRunnerTests {
         ScriptError(line: 1, message: "'save-favorite' is not available on this screen")
       ),
       (
-        "count -3",
-        ScriptError(line: 1, message: "'count' needs a count of digits, like count 1000000")
+        "count 1e3",
+        ScriptError(line: 1, message: "'count' needs a whole number, like count 1000000")
       ),
     ]
     for (script, expected) in cases {
-      let host = makeHost(TestStorage(), layout: .compact)
-      await #expect(throws: expected) { _ = try await runScript(script, on: host) }
+      let store = makeStore(TestStorage(), layout: .compact)
+      await #expect(throws: expected) { _ = try await runScript(script, on: store) }
     }
   }
 
@@ -142,26 +157,26 @@ struct ScriptRunnerTests {
     storage.saveError.withLock {
       $0 = .cannotWrite(path: "/ro/favorite-primes.json", reason: "Read-only file system")
     }
-    let host = makeHost(storage, layout: .regular)
+    let store = makeStore(storage, layout: .regular)
     await #expect(
       throws: ScriptError(
         line: 3,
         message: "Not saved: cannot save to /ro/favorite-primes.json: Read-only file system.")
     ) {
-      _ = try await runScript("count 3\nis-prime\nsave-favorite", on: host)
+      _ = try await runScript("count 3\nis-prime\nsave-favorite", on: store)
     }
     #expect(storage.favorites.withLock { $0 } == [5])
-    #expect(host.store.state.favoritePrimes == [5, 3])
+    #expect(store.state.app.favoritePrimes == [5, 3])
   }
 
   @Test func theSameScriptEndsInTheSameStateInEveryLayout() async throws {
     var endings: [AppFeature.State] = []
     for layout in SizeClass.allCases {
-      let host = makeHost(TestStorage([7, 11]), layout: layout)
+      let store = makeStore(TestStorage([7, 11]), layout: layout)
       _ = try await runScript(
         Self.originalFlow + "\ndelete 7\nchoose 11\ndismiss\ncount 4\nis-prime\ndismiss\nload",
-        on: host)
-      endings.append(host.store.state)
+        on: store)
+      endings.append(store.state.app)
     }
     // The load at the end keeps what was not saved yet: 2 was added and 7 deleted.
     #expect(endings[0].favoritePrimes == [11, 2])
@@ -174,5 +189,18 @@ struct ScriptRunnerTests {
       #expect(ending.windows[0].counterLookup == endings[0].windows[0].counterLookup)
       #expect(ending.windows[0].favoritesLookup == endings[0].windows[0].favoritesLookup)
     }
+  }
+}
+
+@MainActor
+struct ScriptWordTests {
+  @Test func theUnknownWordMessageListsEveryWordAndOnlyThose() {
+    let words = ScriptWord.usage.map { String($0.prefix { $0 != " " }) }
+    for word in [
+      "open-counter", "count", "layout", "resize", "key", "quit", "next-window", "delete",
+    ] {
+      #expect(words.contains(word), "\(word)")
+    }
+    for key in ["type", "enter", "erase"] { #expect(!words.contains(key)) }
   }
 }

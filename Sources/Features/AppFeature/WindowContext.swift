@@ -68,7 +68,18 @@ public struct WindowContext: Identifiable, Equatable, Sendable {
       Scope(state: \.counter, action: \.counter) { CounterFeature() }
       Scope(state: \.favorites, action: \.favorites) { FavoritePrimesFeature() }
       Reduce { state, action in
-        if case .navigated(let screen) = action { state.window.screen = screen }
+        switch action {
+        case .navigated(let screen):
+          state.window.screen = screen
+        // What a window presents belongs to a screen: a window used side by side (a
+        // desktop's) that becomes narrow shows the screen it presents on.
+        case .counter(.showPrimeDetail), .counter(.requestNthPrime):
+          state.window.screen = .counter
+        case .favorites(.favoriteSelected):
+          state.window.screen = .favorites
+        default:
+          break
+        }
         return .none
       }
     }

@@ -10,27 +10,18 @@ public enum FavoritesScreen {
   @dynamicMemberLookup
   public struct State: Equatable, Sendable {
     public var navigationTitle: String
-    public var rows: [Row]
+    /// Made as they are read: a screen shows a few of a long list.
+    public var rows: FavoriteRows
     public var controls: FavoritesControls
 
     public init(_ feature: FavoritePrimesFeature.State) {
       navigationTitle = "Favorite primes"
-      rows = feature.favoritePrimes.map { Row(prime: $0, title: Formatting.number($0)) }
+      rows = FavoriteRows(feature.favoritePrimes)
       controls = FavoritesControls(feature)
     }
 
     public subscript<Value>(dynamicMember keyPath: KeyPath<FavoritesControls, Value>) -> Value {
       controls[keyPath: keyPath]
-    }
-  }
-
-  public struct Row: Equatable, Sendable {
-    public var prime: Int
-    public var title: String
-
-    public init(prime: Int, title: String) {
-      self.prime = prime
-      self.title = title
     }
   }
 

@@ -13,38 +13,23 @@ public enum FavoritesSidebar {
   @dynamicMemberLookup
   public struct State: Equatable, Sendable {
     public var title: String
-    public var rows: [Row]
+    /// Made as they are read: a screen shows a few of a long list.
+    public var rows: FavoriteRows
     public var isDeleteEnabled: Bool
     public var controls: FavoritesControls
 
     /// Where the selected rows are, for ``Action/deleteClicked(atOffsets:)``.
-    public var selectedOffsets: IndexSet {
-      IndexSet(rows.indices.filter { rows[$0].isSelected })
-    }
+    public var selectedOffsets: IndexSet { rows.selectedOffsets }
 
     public init(_ feature: FavoritePrimesFeature.State, selection: Set<Int>) {
       title = "Favorite primes"
-      rows = feature.favoritePrimes.map {
-        Row(prime: $0, title: Formatting.number($0), isSelected: selection.contains($0))
-      }
-      isDeleteEnabled = rows.contains { $0.isSelected }
+      rows = FavoriteRows(feature.favoritePrimes, selection: selection)
+      isDeleteEnabled = !rows.selection.isEmpty
       controls = FavoritesControls(feature)
     }
 
     public subscript<Value>(dynamicMember keyPath: KeyPath<FavoritesControls, Value>) -> Value {
       controls[keyPath: keyPath]
-    }
-  }
-
-  public struct Row: Equatable, Sendable {
-    public var prime: Int
-    public var title: String
-    public var isSelected: Bool
-
-    public init(prime: Int, title: String, isSelected: Bool) {
-      self.prime = prime
-      self.title = title
-      self.isSelected = isSelected
     }
   }
 

@@ -70,13 +70,9 @@ struct AppCommand: AsyncParsableCommand {
 struct ScriptCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "script",
-    abstract: "Runs user intents, one a line, and prints the screen after each.",
-    discussion: """
-      A line is an intent: open-counter, open-favorites, back, increment, decrement, is-prime, \
-      nth-prime, cancel, dismiss, save-favorite, remove-favorite, down, up, select [PRIME], \
-      choose [PRIME], delete [PRIME], save, load, new-window, close-window; or layout L, \
-      resize COLUMNS ROWS, key K, quit. Lines starting with # are comments.
-      """)
+    abstract: "Runs what a person does, one line each, and prints the screen after each.",
+    discussion: "A line is one of: " + ScriptWord.usage.joined(separator: ", ")
+      + ". Lines starting with # are comments.")
 
   @OptionGroup var options: AppOptions
 
@@ -135,10 +131,15 @@ func runScript(
   _ lines: AsyncStream<String>, options: AppOptions, size: TerminalSize?
 ) async throws {
   let sizeClass = options.layout?.sizeClass ?? .compact
-  let host = AppHost(
-    size: size ?? .standard(for: sizeClass), layout: options.layout?.sizeClass,
-    withDependencies: options.prepareDependencies)
-  let runner = ScriptRunner(host: host) { screen in
+  let store = Store(
+    initialState: TerminalFeature.State(
+      size: size ?? .standard(for: sizeClass), layoutOverride: options.layout?.sizeClass)
+  ) {
+    TerminalFeature()
+  } withDependencies: {
+    options.prepareDependencies(&$0)
+  }
+  let runner = ScriptRunner(store: store) { screen in
     FileHandle.standardOutput.write(Data((screen + "\n").utf8))
   }
   do {

@@ -1,11 +1,10 @@
 import ComposableCore
 import Foundation
 import Presentation
-import PrimeClients
 import TerminalUI
 
-/// The full-screen app: draws the window on screen after every change, reads keys, follows
-/// resizes, and saves unsaved favorites on the way out.
+/// The full-screen app: sends the keys it reads and the resizes it hears, draws the screen
+/// when it changed, suspends on Ctrl-Z, and saves unsaved favorites on the way out.
 @MainActor
 public enum InteractiveApp {
   /// Runs until the person quits; returns the exit status.
@@ -15,50 +14,77 @@ public enum InteractiveApp {
   ) async throws -> Int32 {
     let terminal = try TerminalSession()
     defer { terminal.restore() }
-    let host = AppHost(
-      size: TerminalSession.size(), layout: layout, withDependencies: prepareDependencies)
-    var writer = FrameWriter()
-    func draw() { terminal.write(writer.update(to: host.screen())) }
+    let store = Store(
+      initialState: TerminalFeature.State(size: TerminalSession.size(), layoutOverride: layout)
+    ) {
+      TerminalFeature()
+    } withDependencies: {
+      prepareDependencies(&$0)
+    }
+    let display = Display(terminal: terminal)
+    let screen = store.observe(TerminalScreen.init)
+    let redraws = store.observe(\.redraws)
+    let subscriptions = [
+      screen.subscribe { display.draw($0) },
+      redraws.subscribe { _ in display.redraw(screen.value) },
+    ]
+    defer { for subscription in subscriptions { subscription.cancel() } }
+    display.draw(screen.value)
+    Task { await store.send(.app(.scenePhaseChanged(.active))).finish() }
 
-    // The screen is recomputed after each action and drawn only when it changed; keys that
-    // change only what the terminal holds (the cursor, the typed count) draw directly.
-    let screen = host.store.observe { _ in host.screen() }
-    let subscription = screen.subscribe { terminal.write(writer.update(to: $0)) }
-    defer { subscription.cancel() }
-    draw()
-    Task { await host.launch() }
-
-    var quitRequested = false
+    var quitWithoutSaving = false
     for await event in terminal.events {
       switch event {
+      case .key(.control("z")):
+        terminal.suspend()
       case .key(let key):
-        let (outcome, _) = host.press(key)
-        if outcome == .quit {
-          // A second quit after a failed save leaves without saving: the person chose to.
-          if quitRequested { return 0 }
-          if await host.saveBeforeQuit() { return 0 }
-          host.message = (host.message ?? "") + " q again quits without saving."
-          quitRequested = true
-        } else if quitRequested {
-          quitRequested = false
-          host.message = nil
+        if store.state.message != nil && key != .character("q") && key != .control("c") {
+          quitWithoutSaving = false
+          store.send(.messageShown(nil))
         }
-        draw()
+        store.send(.keyPressed(key))
+        guard store.state.isQuitRequested else { continue }
+        // A second quit after a failed save leaves without saving: the person chose to.
+        if quitWithoutSaving { return 0 }
+        if await store.saveBeforeQuit() { return 0 }
+        store.send(.messageShown((store.state.message ?? "") + " q again quits without saving."))
+        quitWithoutSaving = true
       case .resized(let size):
-        host.size = size
-        writer.invalidate()
-        draw()
+        display.writer.invalidate()
+        store.send(.resized(size))
+      case .resumed:
+        terminal.resume()
+        display.redraw(screen.value)
       case .terminated(let signal):
-        let saved = await host.saveBeforeQuit()
+        let saved = await store.saveBeforeQuit()
         terminal.restore()
-        if !saved, let message = host.message {
+        if !saved, let message = store.state.message {
           FileHandle.standardError.write(Data("primetime: \(message)\n".utf8))
         }
         return 128 + signal
       case .endOfInput:
-        return await host.saveBeforeQuit() ? 0 : 1
+        return await store.saveBeforeQuit() ? 0 : 1
       }
     }
     return 0
+  }
+
+  /// The terminal and what is on it.
+  @MainActor
+  private final class Display {
+    let terminal: TerminalSession
+    var writer = FrameWriter()
+
+    init(terminal: TerminalSession) { self.terminal = terminal }
+
+    func draw(_ screen: TerminalScreen) {
+      terminal.write(writer.update(to: screen.lines))
+    }
+
+    /// Draws every line anew (a resize, a return from suspension, Ctrl-L).
+    func redraw(_ screen: TerminalScreen) {
+      writer.invalidate()
+      draw(screen)
+    }
   }
 }

@@ -1,20 +1,20 @@
+import ComposableCore
 import Presentation
 import TerminalUI
 
-/// Runs a script of user intents, one a line, and prints the screen after each.
+/// Runs a script of what a person does, one line each, and prints the screen after each.
 ///
-/// A line is an intent as the key hints name it (`increment`, `nth-prime`, `dismiss`,
-/// `delete 7`…; see ``Intent``), or one of `count N` (types a count), `layout L`,
-/// `resize COLUMNS ROWS`, `key K`, `quit`. Blank lines and lines starting with `#` are skipped. Each line runs to
-/// completion (an n-th prime is answered, a save is done) before its screen is printed. On a
-/// touch layout the script goes to the screen an intent belongs to, as a person would.
+/// A line is a word of ``ScriptWord`` with its argument, if it takes one; blank lines and lines
+/// starting with `#` are skipped. Each line becomes the terminal feature's action and runs to
+/// completion (an n-th prime is answered, a save is done) before its screen is printed. A line
+/// that does not parse, or that does nothing on the screen it meets, stops the script.
 @MainActor
 public struct ScriptRunner {
-  public let host: AppHost
+  public let store: StoreOf<TerminalFeature>
   private let output: (String) -> Void
 
-  public init(host: AppHost, output: @escaping (String) -> Void) {
-    self.host = host
+  public init(store: StoreOf<TerminalFeature>, output: @escaping (String) -> Void) {
+    self.store = store
     self.output = output
   }
 
@@ -29,7 +29,7 @@ public struct ScriptRunner {
 
   /// Runs `lines` as they arrive; at the end (or at a bad line) saves unsaved favorites.
   public func run(_ lines: AsyncStream<String>) async throws(ScriptError) {
-    await host.launch()
+    await store.send(.app(.scenePhaseChanged(.active))).finish()
     printScreen("launch")
     var number = 0
     do throws(ScriptError) {
@@ -37,130 +37,109 @@ public struct ScriptRunner {
         number += 1
         let text = line.trimmingWhitespace()
         if text.isEmpty || text.hasPrefix("#") { continue }
-        if try await perform(text, line: number) == .quit { break }
+        guard let action = try ScriptWord.action(for: text, line: number) else { break }
+        await store.send(action).finish()
+        if let refusal = store.state.refusal {
+          throw ScriptError(line: number, message: refusal)
+        }
         printScreen(text)
       }
     } catch {
-      _ = await host.saveBeforeQuit()
+      _ = await store.saveBeforeQuit()
       throw error
     }
-    guard await host.saveBeforeQuit() else {
-      throw ScriptError(line: number, message: host.message ?? "the favorites were not saved")
+    guard await store.saveBeforeQuit() else {
+      throw ScriptError(
+        line: number, message: store.state.message ?? "the favorites were not saved")
     }
   }
 
   private func printScreen(_ title: String) {
-    let lines = host.screen().map { $0.trimmingTrailingSpaces() }
+    let lines = TerminalScreen(store.state).lines.map { $0.trimmingTrailingSpaces() }
     output("> \(title)\n" + lines.joined(separator: "\n") + "\n")
   }
+}
 
-  private enum Step { case done, quit }
+/// The words of a script, and the actions they stand for.
+public enum ScriptWord {
+  /// Every word, as a script's help lists them.
+  public static let usage: [String] =
+    Intent.scriptWords.map { intent in
+      [.select, .choose, .delete].contains(intent) ? "\(intent.rawValue) [PRIME]" : intent.rawValue
+    } + ["next-window", "count N", "layout L", "resize COLUMNS ROWS", "key K", "quit"]
 
-  private func perform(_ text: String, line: Int) async throws(ScriptError) -> Step {
+  /// The action for a script line; `nil` for `quit`.
+  public static func action(
+    for text: String, line: Int
+  ) throws(ScriptError) -> TerminalFeature.Action? {
     let words = text.split(separator: " ").map(String.init)
+    let arguments = words.dropFirst()
     func fail(_ message: String) -> ScriptError { ScriptError(line: line, message: message) }
-    func number(_ index: Int, _ name: String) throws(ScriptError) -> Int {
-      guard words.count > index, let value = Int(words[index]) else {
-        throw fail("'\(words[0])' needs \(name)")
-      }
+    func noArgument() throws(ScriptError) {
+      guard arguments.isEmpty else { throw fail("'\(words[0])' takes no argument") }
+    }
+    func number(_ text: String, _ name: String) throws(ScriptError) -> Int {
+      guard let value = Int(text) else { throw fail("'\(words[0])' needs \(name), not '\(text)'") }
       return value
     }
 
     switch words[0] {
-    case "quit", "q":
-      return .quit
+    case "quit":
+      try noArgument()
+      return nil
+    case "next-window":
+      try noArgument()
+      return .keyPressed(.tab)
     case "layout":
-      guard words.count == 2, let sizeClass = SizeClass(rawValue: words[1]) else {
-        throw fail("layout is compact, regular or desktop")
+      guard arguments.count == 1, let sizeClass = SizeClass(rawValue: words[1]) else {
+        throw fail("'layout' needs one of compact, regular, desktop")
       }
-      host.layoutOverride = sizeClass
-      return .done
+      return .layoutChanged(sizeClass)
     case "resize":
-      let (columns, rows) = (try number(1, "columns"), try number(2, "rows"))
+      guard arguments.count == 2 else { throw fail("'resize' needs COLUMNS ROWS") }
+      let (columns, rows) = (try number(words[1], "columns"), try number(words[2], "rows"))
       guard (20...1000).contains(columns), (8...500).contains(rows) else {
         throw fail("a terminal is 20 to 1000 columns and 8 to 500 rows")
       }
-      host.size = TerminalSize(columns: columns, rows: rows)
-      return .done
+      return .resized(TerminalSize(columns: columns, rows: rows))
     case "count":
-      guard words.count == 2, words[1].allSatisfy(\.isASCII), words[1].allSatisfy(\.isNumber)
-      else { throw fail("'count' needs a count of digits, like count 1000000") }
-      await goToScreen(of: .type)
-      for digit in words[1] {
-        guard host.key(for: .type) != nil else { throw fail("cannot type a count on this screen") }
-        await press(.character(digit))
+      guard arguments.count == 1, isCount(words[1]) else {
+        throw fail("'count' needs a whole number, like count 1000000")
       }
-      guard let enter = host.key(for: .enter) else {
-        await press(.escape)
-        throw fail("\(words[1]) is more than a count can be (\(Int.max))")
-      }
-      await press(enter)
-      return .done
+      return .countTyped(words[1])
     case "key":
-      guard words.count == 2, let key = Key(name: words[1]) else {
+      guard arguments.count == 1, let key = Key(name: words[1]) else {
         throw fail(
           "'key' needs a key: a character, esc, enter, tab, up, down, left, right, "
             + "backspace, delete, space or ctrl-x")
       }
-      await press(key)
-      return .done
+      return .keyPressed(key)
     default:
-      guard let intent = Intent(rawValue: words[0]) else {
+      guard let intent = Intent(rawValue: words[0]), Intent.scriptWords.contains(intent) else {
         throw fail(
-          "'\(words[0])' is not an intent; intents: "
-            + Intent.allCases.map(\.rawValue).joined(separator: ", "))
+          "'\(words[0])' is not a script word; the words are: "
+            + usage.joined(separator: ", "))
       }
-      if [.choose, .delete, .select].contains(intent) && words.count > 1 {
-        let prime = try number(1, "a favorite prime")
-        guard host.moveCursor(to: prime) else { throw fail("\(prime) is not a favorite") }
-        if intent == .delete && host.sizeClass == .desktop { host.select([prime]) }
+      if [.select, .choose, .delete].contains(intent) {
+        guard arguments.count <= 1 else { throw fail("'\(words[0])' takes one prime at most") }
+        var prime: Int?
+        if let argument = arguments.first { prime = try number(argument, "a prime") }
+        return .intent(intent, argument: prime)
       }
-      let navigation: [Intent] = [.openCounter, .openFavorites, .back]
-      if host.sizeClass == .desktop && navigation.contains(intent) {
-        return .done  // A desktop window shows the counter and the favorites at once.
-      }
-      await goToScreen(of: intent)
-      if intent == .openCounter || intent == .openFavorites {
-        let screen = host.store.state.windows[id: host.windowID]?.screen
-        guard screen == (intent == .openCounter ? .counter : .favorites) else {
-          throw fail(
-            "cannot go to \(intent == .openCounter ? "the counter" : "the favorites") from here")
-        }
-        return .done
-      }
-      guard let key = host.key(for: intent) else {
-        throw fail("'\(words[0])' is not available on this screen")
-      }
-      await press(key)
-      return .done
+      try noArgument()
+      return .intent(intent, argument: nil)
     }
   }
 
-  private func press(_ key: Key) async {
-    let (_, task) = host.press(key)
-    await task?.finish()
+  private static func isCount(_ text: String) -> Bool {
+    let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
+    return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
   }
+}
 
-  /// On a touch layout, goes to the screen that has `intent`, as a person would (back to the
-  /// root first when needed).
-  private func goToScreen(of intent: Intent) async {
-    let isNavigation = intent == .openCounter || intent == .openFavorites
-    guard host.sizeClass != .desktop, isNavigation || host.key(for: intent) == nil else { return }
-    let counter: [Intent] = [.increment, .decrement, .isPrime, .nthPrime, .type]
-    let favorites: [Intent] = [.choose, .delete, .down, .up, .save, .load]
-    let target: Intent
-    if isNavigation {
-      target = intent
-    } else if counter.contains(intent) {
-      target = .openCounter
-    } else if favorites.contains(intent) {
-      target = .openFavorites
-    } else {
-      return
-    }
-    if host.key(for: target) == nil, let back = host.key(for: .back) { await press(back) }
-    if let key = host.key(for: target) { await press(key) }
-  }
+extension Intent {
+  /// The intents a script names; the others (typing a digit, Enter, erasing) are keys.
+  static var scriptWords: [Intent] { allCases.filter { ![.type, .enter, .erase].contains($0) } }
 }
 
 /// A script line that cannot run, with its line number.

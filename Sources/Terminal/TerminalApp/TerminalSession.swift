@@ -12,7 +12,9 @@ import TerminalUI
 ///
 /// Whatever ends the program — quitting, Ctrl-C, SIGTERM, SIGHUP, a thrown error, a crash —
 /// the terminal gets its modes back: ``restore()`` runs on the way out, and a crash signal
-/// restores from its handler before the default action.
+/// restores from its handler before the default action. Ctrl-Z (or SIGTSTP from outside)
+/// gives the terminal back and stops the program, as full-screen programs do; continued, it
+/// takes the terminal again and says so (``Event/resumed``), to be drawn anew.
 @MainActor
 public final class TerminalSession {
   public enum Event: Sendable {
@@ -22,6 +24,8 @@ public final class TerminalSession {
     case terminated(signal: Int32)
     /// Standard input closed.
     case endOfInput
+    /// The program was stopped and is continued: the screen must be drawn anew.
+    case resumed
   }
 
   public let events: AsyncStream<Event>
@@ -36,12 +40,7 @@ public final class TerminalSession {
     var original = termios()
     guard tcgetattr(STDIN_FILENO, &original) == 0 else { throw TerminalError.notATerminal }
     savedTermios = original
-    var raw = original
-    cfmakeraw(&raw)
-    raw.c_oflag |= tcflag_t(OPOST)
-    tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
-    isActive = true
-    writeAll(enterSequence)
+    enterFullScreen()
     installCrashHandlers()
 
     (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
@@ -66,6 +65,33 @@ public final class TerminalSession {
     continuation.finish()
     restoreTerminal()
   }
+
+  /// Gives the terminal back and stops the program until it is continued (`fg`), which comes
+  /// as ``Event/resumed``: call ``resume()`` then and draw the screen anew.
+  public func suspend() {
+    restoreTerminal()
+    // SIGTSTP is taken by the signal source (which hands it back as Ctrl-Z), so the job stops
+    // with SIGSTOP, which nothing catches. kill may return before the stop lands; the terminal
+    // is taken again only on SIGCONT, so nothing races it.
+    kill(0, SIGSTOP)
+  }
+
+  /// Takes the terminal again after the program was continued: whoever had it meanwhile (a
+  /// shell) may have changed its modes.
+  public func resume() {
+    enterFullScreen(force: true)
+  }
+}
+
+/// Raw input (no echo, no line editing, keys as they come) and the alternate screen.
+private func enterFullScreen(force: Bool = false) {
+  guard force || !isActive else { return }
+  var raw = savedTermios
+  cfmakeraw(&raw)
+  raw.c_oflag |= tcflag_t(OPOST)
+  tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+  isActive = true
+  writeAll(enterSequence)
 }
 
 public enum TerminalError: Error, CustomStringConvertible {
@@ -124,14 +150,17 @@ private func startListening(
   _ continuation: AsyncStream<TerminalSession.Event>.Continuation
 ) -> [any DispatchSourceSignal] {
   var sources: [any DispatchSourceSignal] = []
-  for signalNumber in [SIGWINCH, SIGTERM, SIGHUP, SIGINT] {
+  for signalNumber in [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT] {
     signal(signalNumber, SIG_IGN)
     let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
     source.setEventHandler {
-      if signalNumber == SIGWINCH {
-        continuation.yield(.resized(TerminalSession.size()))
-      } else {
-        continuation.yield(.terminated(signal: signalNumber))
+      switch signalNumber {
+      case SIGWINCH: continuation.yield(.resized(TerminalSession.size()))
+      // Stopped from outside: suspend as Ctrl-Z does, giving the terminal back first.
+      case SIGTSTP: continuation.yield(.key(.control("z")))
+      // Continued after a stop the program did not make itself (SIGSTOP).
+      case SIGCONT: continuation.yield(.resumed)
+      default: continuation.yield(.terminated(signal: signalNumber))
       }
     }
     source.resume()

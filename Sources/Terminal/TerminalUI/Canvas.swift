@@ -5,11 +5,14 @@
 public struct Canvas: Equatable, Sendable {
   public let columns: Int
   public let rows: Int
+  /// Rows from here down are not drawn on: the key hints are there.
+  public var contentBottom: Int
   private var grid: [[Character]]
 
   public init(columns: Int, rows: Int) {
     self.columns = max(columns, 1)
     self.rows = max(rows, 1)
+    contentBottom = self.rows
     grid = Array(repeating: Array(repeating: " ", count: self.columns), count: self.rows)
   }
 
@@ -18,7 +21,7 @@ public struct Canvas: Equatable, Sendable {
 
   /// Writes `text` at (`row`, `column`), cut to `width` columns (to the edge by default).
   public mutating func write(_ text: String, row: Int, column: Int, width: Int? = nil) {
-    guard grid.indices.contains(row), column < columns else { return }
+    guard grid.indices.contains(row), row < contentBottom, column < columns else { return }
     let start = max(column, 0)
     let room = min(width ?? columns - start, columns - start)
     guard room > 0 else { return }

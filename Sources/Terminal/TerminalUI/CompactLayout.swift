@@ -7,10 +7,12 @@ import Presentation
 public enum CompactLayout {
   public typealias Command = KeyCommand<CompactApp.Action>
 
-  /// The keys that work on this screen now, in the order they are listed.
-  public static func bindings(_ state: CompactApp.State, focus: KeyboardFocus = .init())
-    -> [KeyBinding<Command>]
-  {
+  /// The keys that work on this screen now, in a terminal of that size, in the order they
+  /// are listed.
+  public static func bindings(
+    _ state: CompactApp.State, focus: KeyboardFocus = .init(), columns: Int = 1_000,
+    rows: Int = 1_000
+  ) -> [KeyBinding<Command>] {
     switch state.destination {
     case nil:
       return [
@@ -25,6 +27,11 @@ public enum CompactLayout {
       if counter.countField != nil { return entry }
       var bindings = counterBindings(counter).map { binding in
         KeyBinding(binding.keys, binding.label, binding.intent, Command.send(binding.action))
+      }
+      if let detail = counter.primeDetail, counter.alert == nil {
+        let bottom = Canvas.lowestRuleRow(rows: rows) - (state.storageNotice == nil ? 0 : 5)
+        let room = Canvas.detailRoom(top: detailTop(counter), bottom: bottom)
+        bindings.insert(contentsOf: Canvas.scrollBindings(detail, room: room), at: 0)
       }
       if counter.alert == nil && counter.primeDetail == nil && counter.isIncrementEnabled {
         bindings.insert(contentsOf: entry, at: 0)
@@ -118,11 +125,12 @@ public enum CompactLayout {
   ) -> [String] {
     if let tooSmall = Canvas.tooSmall(columns: columns, rows: rows) { return tooSmall }
     var canvas = Canvas(columns: columns, rows: rows)
-    let hints = bindings(state, focus: focus).map(\.hint) + extraHints
-    var bottom = canvas.drawHints(hints)
+    let listed = bindings(state, focus: focus, columns: columns, rows: rows).filter(\.isListed)
+    var bottom = canvas.drawHints(listed.map(\.hint) + extraHints)
     if let notice = state.storageNotice {
       bottom = canvas.drawStatus(notice, bottomRow: bottom - 1, column: 1, width: columns - 2) - 1
     }
+    canvas.contentBottom = max(bottom, 0)
     switch state.destination {
     case nil:
       canvas.center(state.root.navigationTitle, row: 0)
@@ -131,7 +139,7 @@ public enum CompactLayout {
         canvas.write("\(title)  ›", row: 3 + index * 2, column: 2)
       }
     case .counter(let counter):
-      drawCounter(counter, on: &canvas, bottom: bottom)
+      drawCounter(counter, scroll: focus.detailScroll, on: &canvas, bottom: bottom)
     case .favorites(let favorites):
       drawFavorites(favorites, focus: focus, on: &canvas, bottom: bottom)
     }
@@ -147,8 +155,13 @@ public enum CompactLayout {
     canvas.rule(row: 1)
   }
 
+  /// Where the detail's box may begin: a sheet covers the navigation bar's title too.
+  static func detailTop(_ counter: CounterScreen.State) -> Int {
+    counter.isPrimeModalShown ? 1 : 2
+  }
+
   private static func drawCounter(
-    _ counter: CounterScreen.State, on canvas: inout Canvas, bottom: Int
+    _ counter: CounterScreen.State, scroll: Int, on canvas: inout Canvas, bottom: Int
   ) {
     drawNavigationBar(counter.navigationTitle, on: &canvas)
     // Compact centres the controls; regular keeps them left so the popover fits beside them.
@@ -175,14 +188,22 @@ public enum CompactLayout {
       canvas.drawProgress(progress, row: 8, column: column, width: canvas.columns - column - 1)
     }
     if let detail = counter.primeDetail {
-      if counter.isPrimeModalShown {
-        canvas.box(row: 1, column: 0, width: canvas.columns, height: bottom)
-        canvas.write("Esc Done", row: 1, column: canvas.columns - 12)
-        canvas.drawDetail(detail, row: 3, column: 3, width: canvas.columns - 6)
+      let top = detailTop(counter)
+      let popoverColumn = 4 + isPrimeButton.count + 1
+      let fitsBeside = popoverColumn + Canvas.detailWidth(detail) + 4 < canvas.columns
+      if counter.isPrimeModalShown || !fitsBeside {
+        canvas.box(row: top, column: 0, width: canvas.columns, height: bottom - top)
+        canvas.write("Esc Done", row: top, column: canvas.columns - 12)
+        // A line of margin above the detail when it has room for it.
+        let room = Canvas.detailRoom(top: top, bottom: bottom)
+        let margin = Canvas.detailLines(detail, room: room).count < room ? 1 : 0
+        canvas.drawDetail(
+          detail, row: top + 1 + margin, column: 3, width: canvas.columns - 6,
+          room: room - margin, scroll: scroll)
       } else {
-        let column = 4 + isPrimeButton.count + 1
         canvas.drawPopover(
-          detail, anchorRow: 5, column: column, maxWidth: canvas.columns - column - 1)
+          detail, anchorRow: 5, column: popoverColumn,
+          maxWidth: canvas.columns - popoverColumn - 1, top: top, bottom: bottom, scroll: scroll)
       }
     }
     if let alert = counter.alert { canvas.drawAlert(alert, top: 2, bottom: bottom) }

@@ -3,7 +3,7 @@
 enum CountEntry {
   static let digits: [Key] = (0...9).map { .character(Character(String($0))) }
 
-  /// More characters than any count has, with room for leading zeros and a sign; past it a
+  /// More characters than any count has, with room for leading zeros; past it a
   /// key adds nothing, and the field already says it is too large.
   static let maximumLength = 40
 
@@ -13,7 +13,8 @@ enum CountEntry {
   ) -> [KeyBinding<KeyCommand<Action>>] {
     guard let field else {
       return [
-        KeyBinding(digits + [.character("-")], "type a count", .type, .type, keysTitle: "0-9")
+        // Not "-": it decrements. A negative count is a script's `count -5`.
+        KeyBinding(digits, "type a count", .type, .type, keysTitle: "0-9")
       ]
     }
     var bindings: [KeyBinding<KeyCommand<Action>>] = []

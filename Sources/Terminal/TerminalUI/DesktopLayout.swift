@@ -7,12 +7,31 @@ import Presentation
 public enum DesktopLayout {
   public typealias Command = KeyCommand<DesktopWindow.Action>
 
-  static let sidebarWidth = 30
+  /// The sidebar takes 30 columns, less in a narrow terminal (a desktop layout forced there).
+  static func sidebarWidth(columns: Int) -> Int {
+    min(30, max(14, columns / 4))
+  }
 
-  /// The keys that work in this window now, in the order they are listed.
-  public static func bindings(_ state: DesktopWindow.State, focus: KeyboardFocus = .init())
-    -> [KeyBinding<Command>]
-  {
+  /// The narrowest popover; with less room beside its button, the detail is a sheet over the
+  /// counter.
+  static let narrowestPopover = 26
+
+  static func isPopover(_ counter: CounterPane.State, columns: Int) -> Bool {
+    counter.isPrimePopoverShown
+      && popoverColumn(counter, columns: columns) + narrowestPopover
+        <= columns
+  }
+
+  static func popoverColumn(_ counter: CounterPane.State, columns: Int) -> Int {
+    sidebarWidth(columns: columns) + 4 + Canvas.button(counter.primeDetailButtonTitle).count + 1
+  }
+
+  /// The keys that work in this window now, in a terminal of that size, in the order they
+  /// are listed.
+  public static func bindings(
+    _ state: DesktopWindow.State, focus: KeyboardFocus = .init(), columns: Int = 1_000,
+    rows: Int = 1_000
+  ) -> [KeyBinding<Command>] {
     let counter = state.counter
     let sidebar = state.sidebar
     if counter.alert != nil {
@@ -26,7 +45,8 @@ public enum DesktopLayout {
       submit: DesktopWindow.Action.counter(.countFieldSubmitted))
     if counter.countField != nil { return entry }
     if let detail = counter.primeDetail {
-      var bindings: [KeyBinding<Command>] = []
+      var bindings: [KeyBinding<Command>] = Canvas.scrollBindings(
+        detail, room: Canvas.detailRoom(top: 3, bottom: Canvas.lowestRuleRow(rows: rows)))
       if let button = detail.favoriteButton {
         bindings.append(
           KeyBinding(
@@ -99,28 +119,62 @@ public enum DesktopLayout {
   ) -> [String] {
     if let tooSmall = Canvas.tooSmall(columns: columns, rows: rows) { return tooSmall }
     var canvas = Canvas(columns: columns, rows: rows)
-    let hints = bindings(state, focus: focus).map { binding in
+    let listed = bindings(state, focus: focus, columns: columns, rows: rows).filter(\.isListed)
+    let hints = listed.map { binding in
       if case .send(.menu(let command)) = binding.action {
         return "\(binding.keys[0]) \(command.title)"
       }
       return binding.hint
     }
     let bottom = canvas.drawHints(hints + extraHints)
+    canvas.contentBottom = max(bottom, 0)
     canvas.center(state.title, row: 0)
-    let tabs = state.tabs.map { $0.isCurrent ? "[ \($0.title) ]" : "  \($0.title)  " }
-    canvas.write(tabs.joined(separator: " "), row: 1, column: 1)
+    canvas.write(tabStrip(state.tabs, width: columns - 2), row: 1, column: 1)
     canvas.rule(row: 2)
+    let sidebarWidth = sidebarWidth(columns: columns)
     for row in 3..<max(bottom, 3) { canvas.write("│", row: row, column: sidebarWidth) }
-    drawSidebar(state.sidebar, focus: focus, on: &canvas, bottom: bottom)
-    drawCounter(state.counter, on: &canvas, bottom: bottom)
+    drawSidebar(state.sidebar, focus: focus, width: sidebarWidth, on: &canvas, bottom: bottom)
+    drawCounter(state.counter, scroll: focus.detailScroll, on: &canvas, bottom: bottom)
     if let alert = state.counter.alert ?? state.sidebar.alert {
       canvas.drawAlert(alert, top: 3, bottom: bottom)
     }
     return canvas.lines
   }
 
+  /// The tabs of the open windows, as many as fit around the current one, with how many more
+  /// there are on either side.
+  static func tabStrip(_ tabs: [DesktopWindow.Tab], width: Int) -> String {
+    let titles = tabs.map { $0.isCurrent ? "[ \($0.title) ]" : "  \($0.title)  " }
+    guard let current = tabs.firstIndex(where: \.isCurrent),
+      titles.joined(separator: " ").count > width
+    else { return titles.joined(separator: " ") }
+    var range = current...current
+    func length(_ range: ClosedRange<Int>) -> Int {
+      titles[range].joined(separator: " ").count + (range.lowerBound > 0 ? 10 : 0)
+        + (range.upperBound < titles.count - 1 ? 10 : 0)
+    }
+    while true {
+      if range.upperBound + 1 < titles.count,
+        length(range.lowerBound...range.upperBound + 1) <= width
+      {
+        range = range.lowerBound...range.upperBound + 1
+      } else if range.lowerBound > 0, length(range.lowerBound - 1...range.upperBound) <= width {
+        range = range.lowerBound - 1...range.upperBound
+      } else {
+        break
+      }
+    }
+    var strip = titles[range].joined(separator: " ")
+    if range.lowerBound > 0 { strip = "‹ \(range.lowerBound) more " + strip }
+    if range.upperBound < titles.count - 1 {
+      strip += " \(titles.count - 1 - range.upperBound) more ›"
+    }
+    return strip
+  }
+
   private static func drawSidebar(
-    _ sidebar: FavoritesSidebar.State, focus: KeyboardFocus, on canvas: inout Canvas, bottom: Int
+    _ sidebar: FavoritesSidebar.State, focus: KeyboardFocus, width sidebarWidth: Int,
+    on canvas: inout Canvas, bottom: Int
   ) {
     let width = sidebarWidth - 2
     canvas.write(sidebar.title, row: 3, column: 1, width: width)
@@ -144,8 +198,9 @@ public enum DesktopLayout {
   }
 
   private static func drawCounter(
-    _ counter: CounterPane.State, on canvas: inout Canvas, bottom: Int
+    _ counter: CounterPane.State, scroll: Int, on canvas: inout Canvas, bottom: Int
   ) {
+    let sidebarWidth = sidebarWidth(columns: canvas.columns)
     let column = sidebarWidth + 4
     let decrement = Canvas.button("-", isEnabled: counter.isDecrementEnabled)
     let increment = Canvas.button("+", isEnabled: counter.isIncrementEnabled)
@@ -161,16 +216,20 @@ public enum DesktopLayout {
       canvas.drawProgress(progress, row: 9, column: column, width: canvas.columns - column - 1)
     }
     guard let detail = counter.primeDetail else { return }
-    if counter.isPrimePopoverShown {
-      let popoverColumn = column + isPrimeButton.count + 1
+    if isPopover(counter, columns: canvas.columns) {
+      let popoverColumn = popoverColumn(counter, columns: canvas.columns)
       canvas.drawPopover(
         detail, anchorRow: 6, column: popoverColumn,
-        maxWidth: canvas.columns - popoverColumn - 1)
+        maxWidth: canvas.columns - popoverColumn - 1, top: 3, bottom: bottom, scroll: scroll)
     } else {
       let left = sidebarWidth + 1
       canvas.box(row: 3, column: left, width: canvas.columns - left, height: bottom - 3)
       canvas.write("Esc Done", row: 3, column: canvas.columns - 12)
-      canvas.drawDetail(detail, row: 5, column: left + 3, width: canvas.columns - left - 6)
+      let room = Canvas.detailRoom(top: 3, bottom: bottom)
+      let margin = Canvas.detailLines(detail, room: room).count < room ? 1 : 0
+      canvas.drawDetail(
+        detail, row: 4 + margin, column: left + 3, width: canvas.columns - left - 6,
+        room: room - margin, scroll: scroll)
     }
   }
 }

@@ -15,46 +15,70 @@ extension Canvas {
     return canvas.lines
   }
 
-  /// The detail's lines: verdict, facts, button.
-  mutating func drawDetail(_ detail: PrimeDetailView.State, row: Int, column: Int, width: Int) {
-    write(detail.title, row: row, column: column, width: width)
-    for (index, fact) in detail.facts.enumerated() {
-      write(fact, row: row + 2 + index, column: column, width: width)
-    }
-    if let button = detail.favoriteButton {
-      write(
-        Canvas.button(button.title), row: row + 3 + detail.facts.count, column: column,
-        width: width)
-    }
-  }
-
-  /// Lines the detail needs, for sizing its box.
-  static func detailHeight(_ detail: PrimeDetailView.State) -> Int {
-    detail.facts.count + (detail.favoriteButton == nil ? 2 : 4)
+  /// The detail's lines: verdict, facts, button, with blank lines between them when `room`
+  /// allows.
+  public static func detailLines(_ detail: PrimeDetailView.State, room: Int = .max) -> [String] {
+    let button = detail.favoriteButton.map { Canvas.button($0.title) }
+    let spacious = [detail.title, ""] + detail.facts + (button.map { ["", $0] } ?? [])
+    if spacious.count <= room { return spacious }
+    return [detail.title] + detail.facts + (button.map { [$0] } ?? [])
   }
 
   static func detailWidth(_ detail: PrimeDetailView.State) -> Int {
-    ([detail.title] + detail.facts + [detail.favoriteButton.map { button($0.title) } ?? ""])
-      .map(\.count).max() ?? 0
+    detailLines(detail).map(\.count).max() ?? 0
   }
 
-  /// A popover box with an arrow pointing left at `anchorRow`.
+  /// Draws the detail in `room` rows; when it has more lines, from line `scroll`, with arrows
+  /// where lines are hidden.
+  mutating func drawDetail(
+    _ detail: PrimeDetailView.State, row: Int, column: Int, width: Int, room: Int, scroll: Int
+  ) {
+    let lines = Canvas.detailLines(detail, room: room)
+    let first = max(0, min(scroll, lines.count - room))
+    // The last column is the arrows' when the lines scroll.
+    let textWidth = lines.count > room ? width - 2 : width
+    for (offset, line) in lines.dropFirst(first).prefix(max(room, 0)).enumerated() {
+      write(line, row: row + offset, column: column, width: textWidth)
+    }
+    if first > 0 { write("↑", row: row, column: column + width - 1) }
+    if first + room < lines.count { write("↓", row: row + room - 1, column: column + width - 1) }
+  }
+
+  /// A popover box with an arrow pointing left at `anchorRow`, kept between `top` and
+  /// `bottom`: moved up when it does not fit below, its lines scrolling when it does not fit
+  /// at all.
   mutating func drawPopover(
-    _ detail: PrimeDetailView.State, anchorRow: Int, column: Int, maxWidth: Int
+    _ detail: PrimeDetailView.State, anchorRow: Int, column: Int, maxWidth: Int, top: Int,
+    bottom: Int, scroll: Int
   ) {
     let width = min(Canvas.detailWidth(detail) + 4, maxWidth)
-    let height = Canvas.detailHeight(detail) + 2
-    let top = max(anchorRow - 1, 0)
-    box(row: top, column: column, width: width, height: height)
-    write("◀", row: anchorRow, column: column)
-    drawDetail(detail, row: top + 1, column: column + 2, width: width - 4)
+    let height = min(Canvas.detailLines(detail).count + 2, bottom - top)
+    let boxTop = max(top, min(anchorRow - 1, bottom - height))
+    box(row: boxTop, column: column, width: width, height: height)
+    write("◀", row: min(max(anchorRow, boxTop + 1), boxTop + height - 2), column: column)
+    drawDetail(
+      detail, row: boxTop + 1, column: column + 2, width: width - 4, room: height - 2,
+      scroll: scroll)
+  }
+
+  /// Rows a popover or a sheet between `top` and `bottom` has for the detail's lines.
+  static func detailRoom(top: Int, bottom: Int) -> Int {
+    bottom - top - 2
   }
 
   /// An alert box in the middle of the canvas, over whatever is there.
   mutating func drawAlert(_ alert: AlertView.State, top: Int, bottom: Int) {
     let inner = min(max(alert.title.count, 26), columns - 6)
-    let message = alert.message.map { Canvas.wrap($0, width: inner) } ?? []
-    let height = 5 + (message.isEmpty ? 0 : message.count + 1)
+    var message = alert.message.map { Canvas.wrap($0, width: inner) } ?? []
+    // Short of room, the message is cut (with "…"), never the title or the button.
+    let room = max(bottom - top - 6, 0)
+    if message.count > room {
+      message = Array(message.prefix(room))
+      if let last = message.indices.last {
+        message[last] = String(message[last].prefix(inner - 1)) + "…"
+      }
+    }
+    let height = min(5 + (message.isEmpty ? 0 : message.count + 1), bottom - top)
     let width = inner + 4
     let row = max(top, top + (bottom - top - height) / 2)
     let column = max((columns - width) / 2, 0)
@@ -89,6 +113,23 @@ extension Canvas {
       write(line, row: first + index, column: column, width: width)
     }
     return first
+  }
+
+  /// The rule above the key hints when they take the most room they can (a third of the
+  /// screen): where content must end to be seen whatever the hints.
+  static func lowestRuleRow(rows: Int) -> Int {
+    rows - max(rows / 3, 1) - 1
+  }
+
+  /// Keys that scroll a detail that does not fit `room` rows.
+  static func scrollBindings<Action>(
+    _ detail: PrimeDetailView.State, room: Int
+  ) -> [KeyBinding<KeyCommand<Action>>] {
+    guard Canvas.detailLines(detail, room: room).count > room else { return [] }
+    return [
+      KeyBinding([.down], "more", .down, .scrollDetail(by: 1), keysTitle: "↑↓"),
+      KeyBinding([.up], "back up", .up, .scrollDetail(by: -1), isListed: false),
+    ]
   }
 
   /// The key hints at the bottom, above nothing; returns the first row they use.

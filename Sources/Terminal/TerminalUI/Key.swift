@@ -41,15 +41,19 @@ public struct KeyBinding<Action: Sendable>: Sendable {
   public var action: Action
   /// How the hint names the keys, when the first key alone would not say it ("0-9").
   public var keysTitle: String?
+  /// Whether the screen lists it; not when another binding's hint names its key too ("↑↓").
+  public var isListed: Bool
 
   public init(
-    _ keys: [Key], _ label: String, _ intent: Intent, _ action: Action, keysTitle: String? = nil
+    _ keys: [Key], _ label: String, _ intent: Intent, _ action: Action, keysTitle: String? = nil,
+    isListed: Bool = true
   ) {
     self.keys = keys
     self.label = label
     self.intent = intent
     self.action = action
     self.keysTitle = keysTitle
+    self.isListed = isListed
   }
 
   /// "+ increment".

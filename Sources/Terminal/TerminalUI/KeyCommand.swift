@@ -10,6 +10,8 @@ public enum KeyCommand<Action: Sendable>: Sendable {
   case erase
   /// Stops typing, leaving the count as it was.
   case cancelEntry
+  /// Shows more of a detail too long for the screen.
+  case scrollDetail(by: Int)
 }
 
 extension KeyCommand: Equatable where Action: Equatable {}
@@ -22,10 +24,13 @@ public struct KeyboardFocus: Equatable, Sendable {
   public var cursor: Int
   /// Selected primes (desktop sidebar).
   public var selection: Set<Int>
+  /// The first line shown of a detail too long for the screen.
+  public var detailScroll: Int
 
-  public init(cursor: Int = 0, selection: Set<Int> = []) {
+  public init(cursor: Int = 0, selection: Set<Int> = [], detailScroll: Int = 0) {
     self.cursor = cursor
     self.selection = selection
+    self.detailScroll = detailScroll
   }
 
   /// Moves the cursor by `offset`, staying within `count` rows.

@@ -1,0 +1,285 @@
+import AppFeature
+import ComposableTestSupport
+import Counter
+import Foundation
+import Presentation
+import PrimeClients
+import PrimeDetail
+import TerminalApp
+import TerminalUI
+import Testing
+
+@MainActor
+func makeStore(
+  _ storage: TestStorage, layout: SizeClass, size: TerminalSize? = nil
+) -> StoreOf<TerminalFeature> {
+  Store(
+    initialState: TerminalFeature.State(
+      size: size ?? .standard(for: layout), layoutOverride: layout)
+  ) {
+    TerminalFeature()
+  } withDependencies: {
+    $0.favoritesStorage = storage.client
+    $0.nthPrime = smallPrimes
+    $0.primality = .trialDivision
+    $0.date = .constant(Date(timeIntervalSince1970: 0))
+  }
+}
+
+@MainActor
+func screen(_ store: StoreOf<TerminalFeature>) -> [String] {
+  TerminalScreen(store.state).lines
+}
+
+@MainActor
+func press(_ store: StoreOf<TerminalFeature>, _ keys: Key...) async {
+  for key in keys { await store.send(.keyPressed(key)).finish() }
+}
+
+@MainActor
+struct TerminalFeatureTests {
+  @Test func desktopWindowsOpenSwitchAndClose() async {
+    let store = makeStore(TestStorage(), layout: .desktop)
+    await press(store, .control("n"))
+    #expect(store.state.app.windows.ids.elements == [0, 1])
+    #expect(store.state.windowID == 1, "a new window comes to the front")
+    #expect(screen(store)[0].contains("Counter demo — 2 of 2"))
+    #expect(screen(store).last!.contains("Tab next window (2 of 2)"))
+    await press(store, .tab)
+    #expect(store.state.windowID == 0)
+    await press(store, .tab)
+    #expect(store.state.windowID == 1)
+    await press(store, .control("w"))
+    #expect(store.state.app.windows.ids.elements == [0])
+    #expect(store.state.windowID == 0)
+    #expect(!screen(store).last!.contains("Tab next window"))
+    await press(store, .control("w"))
+    #expect(store.state.refusal != nil, "the last window stays")
+  }
+
+  /// A key is the app action it stands for, in one step: nothing is sent back.
+  @Test func aKeyIsTheAppActionItStandsFor() async {
+    let store = TestStore(initialState: TerminalFeature.State(size: .standard(for: .desktop))) {
+      TerminalFeature()
+    } withDependencies: {
+      $0.primality = .trialDivision
+    }
+    store.exhaustivity = .off
+    await store.send(.keyPressed(.character("+"))) { $0.app.count = 1 }
+    await store.send(.intent(.increment, argument: nil)) { $0.app.count = 2 }
+    await store.send(.keyPressed(.control("p"))) {
+      $0.app.windows[id: 0]?.screen = .counter
+      $0.app.windows[id: 0]?.counterDestination = .primeDetail(
+        PrimeDetailFeature.State(facts: PrimeFacts(of: 2, primality: .trialDivision)))
+    }
+    await store.send(.keyPressed(.escape)) { $0.app.windows[id: 0]?.counterDestination = nil }
+    await store.send(.countTyped("41")) { $0.app.count = 41 }
+  }
+
+  /// Digits start typing a count; "-" still decrements, in every layout.
+  @Test(arguments: SizeClass.allCases)
+  func minusDecrementsAndDigitsType(_ layout: SizeClass) async {
+    let store = makeStore(TestStorage(), layout: layout)
+    if layout != .desktop { await press(store, .character("c")) }
+    await press(store, .character("+"), .character("+"), .character("-"))
+    #expect(store.state.app.count == 1)
+    #expect(!screen(store).joined().contains("_"), "no typing started")
+    await press(store, .character("4"), .character("2"))
+    #expect(screen(store).joined().contains("42_"))
+    await press(store, .enter)
+    #expect(store.state.app.count == 42)
+  }
+
+  /// A key press makes the view once and draws the screen once at most.
+  @Test func aKeyPressMakesOneViewAndOneDrawing() async {
+    let store = makeStore(TestStorage([2, 3, 5]), layout: .desktop)
+    let screen = store.observe(TerminalScreen.init)
+    let subscription = screen.subscribe { _ = $0.lines }
+    defer { subscription.cancel() }
+    for key in [Key.character("+"), .down, .character(" "), .control("p"), .escape, .tab] {
+      let counts = TerminalView.Counts()
+      await TerminalView.$counts.withValue(counts) {
+        await store.send(.keyPressed(key)).finish()
+      }
+      #expect(counts.mappings.load(ordering: .relaxed) == 1, "\(key)")
+      #expect(counts.renders.load(ordering: .relaxed) <= 1, "\(key)")
+    }
+  }
+
+  @Test func theLayoutFollowsTheWidthUnlessOverridden() async {
+    let store = makeStore(TestStorage(), layout: .compact)
+    store.send(.layoutChanged(nil))
+    store.send(.resized(TerminalSize(columns: 79, rows: 24)))
+    #expect(store.state.sizeClass == .compact)
+    store.send(.resized(TerminalSize(columns: 80, rows: 24)))
+    #expect(store.state.sizeClass == .regular)
+    store.send(.resized(TerminalSize(columns: 120, rows: 24)))
+    #expect(store.state.sizeClass == .desktop)
+    #expect(screen(store).count == 24 && screen(store).allSatisfy { $0.count == 120 })
+    store.send(.layoutChanged(.compact))
+    #expect(store.state.sizeClass == .compact)
+  }
+
+  @Test func resizingKeepsTheDetailAndTheTypedCount() async {
+    let store = makeStore(TestStorage(), layout: .compact)
+    await press(store, .character("c"), .character("5"), .character("3"))
+    store.send(.layoutChanged(.desktop))
+    store.send(.resized(.standard(for: .desktop)))
+    #expect(screen(store).contains { $0.contains("53_") })
+    await press(store, .enter, .control("p"))
+    #expect(screen(store).contains { $0.contains("53 is prime") })
+    store.send(.layoutChanged(.compact))
+    store.send(.resized(.standard(for: .compact)))
+    #expect(screen(store).contains { $0.contains("53 is prime") })
+    #expect(screen(store).contains { $0.contains("Esc Done") }, "a sheet on a phone")
+  }
+
+  /// A desktop window, narrowed to a phone, is reachable, and shows what it was presenting.
+  @Test func everyWindowIsReachableInEveryLayout() async {
+    let store = makeStore(TestStorage(), layout: .desktop)
+    await press(store, .control("n"), .character("+"), .control("p"))
+    store.send(.layoutChanged(.compact))
+    store.send(.resized(.standard(for: .compact)))
+    #expect(screen(store).contains { $0.contains("1 is not prime") })
+    #expect(screen(store).last!.contains("Tab next window (2 of 2)"))
+    await press(store, .escape, .tab)
+    #expect(store.state.windowID == 0)
+    await press(store, .tab)
+    #expect(store.state.windowID == 1)
+  }
+
+  @Test func quitKeysAskToQuit() async {
+    let store = makeStore(TestStorage(), layout: .regular)
+    await press(store, .character("z"))
+    #expect(!store.state.isQuitRequested && store.state.refusal != nil)
+    await press(store, .character("q"))
+    #expect(store.state.isQuitRequested)
+    store.send(.messageShown(nil))
+    await press(store, .control("c"))
+    #expect(store.state.isQuitRequested)
+  }
+
+  @Test func ctrlLAsksForARedraw() async {
+    let store = makeStore(TestStorage(), layout: .regular)
+    await press(store, .control("l"))
+    #expect(store.state.redraws == 1)
+  }
+
+  @Test func aFailedSaveOnQuitKeepsTheFavoritesAndSaysWhy() async {
+    let storage = TestStorage()
+    storage.saveError.withLock {
+      $0 = .cannotWrite(path: "/full/favorite-primes.json", reason: "No space left on device")
+    }
+    let store = makeStore(storage, layout: .compact)
+    await store.send(.app(.scenePhaseChanged(.active))).finish()
+    await press(
+      store, .character("c"), .character("+"), .character("+"), .character("p"),
+      .character("f"))
+    #expect(await store.saveBeforeQuit() == false)
+    #expect(store.state.app.favoritePrimes == [2])
+    #expect(store.state.app.hasUnsavedFavoriteChanges)
+    let text = screen(store).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    #expect(
+      text.contains("Not saved: cannot save to /full/favorite-primes.json: No space left on device")
+    )
+    storage.saveError.withLock { $0 = nil }
+    #expect(await store.saveBeforeQuit())
+    #expect(storage.favorites.withLock { $0 } == [2])
+  }
+
+  /// Forty windows: the tab strip shows the current one, and how many others there are.
+  @Test func manyWindowsShowTheCurrentTab() async {
+    let store = makeStore(TestStorage(), layout: .desktop)
+    for _ in 1..<40 { await press(store, .control("n")) }
+    #expect(store.state.windowID == 39)
+    let tabs = screen(store)[1]
+    #expect(tabs.contains("[ Window 40 ]"))
+    #expect(tabs.contains("more"))
+    for _ in 0..<20 { await press(store, .tab) }
+    #expect(screen(store)[1].contains("[ Window 20 ]"))
+    #expect(screen(store)[1].contains("‹") && screen(store)[1].contains("›"))
+  }
+
+  /// Toggling, deleting and saving with a long list: the reducer and the drawing are linear
+  /// in the list (a benchmark measures how fast: Benchmarks/AdapterBenchmarks).
+  @Test func aLongListOfFavoritesIsHandledAndDrawn() async {
+    let primes = (2..<1_300_000).filter(isPrime)
+    #expect(primes.count == 100_021)
+    let storage = TestStorage(primes)
+    let store = makeStore(storage, layout: .desktop)
+    await store.send(.app(.scenePhaseChanged(.active))).finish()
+    #expect(store.state.app.favoritePrimes.count == primes.count)
+    await press(store, .down, .character(" "), .character("d"))
+    #expect(store.state.app.favoritePrimes.count == primes.count - 1)
+    #expect(!store.state.app.favoritePrimes.contains(primes[1]))
+    await press(store, .control("s"))
+    while store.state.app.storage.isBusy { try? await Task.sleep(for: .milliseconds(5)) }
+    #expect(storage.favorites.withLock { $0.count } == primes.count - 1)
+  }
+}
+
+@MainActor
+struct SmallTerminalTests {
+  /// A terminal can be resized to almost nothing; every screen still draws, at that size, and
+  /// nothing is drawn over the key hints.
+  @Test func everyScreenDrawsAtAnySizeAndLeavesTheHintsAlone() async {
+    let sizes = [
+      (1, 1), (3, 2), (19, 7), (20, 8), (24, 30), (30, 10), (200, 8), (119, 9), (60, 8),
+      (80, 8), (100, 12), (130, 12),
+    ]
+    for layout in SizeClass.allCases {
+      let store = makeStore(TestStorage([2, 3]), layout: layout)
+      await store.send(.app(.scenePhaseChanged(.active))).finish()
+      let keys: [[Key]] = [
+        [], [.character("c")], [.character("n")], [.enter], [.character("p")],
+        [.character("f")], [.escape], [.character("1"), .character("2")],
+      ]
+      for step in keys {
+        for key in step { await store.send(.keyPressed(key)).finish() }
+        for (columns, rows) in sizes {
+          store.send(.resized(TerminalSize(columns: columns, rows: rows)))
+          let lines = screen(store)
+          #expect(lines.count == rows)
+          #expect(lines.allSatisfy { $0.count == columns })
+          guard columns >= 20, rows >= 8 else { continue }
+          // The hints' rule is whole: nothing was drawn over it.
+          let rule = lines.lastIndex { $0.allSatisfy { $0 == "─" } }
+          #expect(rule != nil, "\(layout) \(columns)×\(rows) after \(step)")
+        }
+        store.send(.resized(.standard(for: layout)))
+      }
+    }
+    let tiny = makeStore(TestStorage(), layout: .compact, size: TerminalSize(columns: 12, rows: 4))
+    #expect(screen(tiny) == ["Make the    ", "terminal at ", "least 20×8. ", "            "])
+  }
+
+  /// At the smallest heights a detail that does not fit scrolls, and all of it can be read.
+  @Test func aDetailTooTallForTheTerminalScrolls() async {
+    for layout in SizeClass.allCases {
+      let columns = layout == .desktop ? 60 : 40
+      let store = makeStore(
+        TestStorage(), layout: layout, size: TerminalSize(columns: columns, rows: 8))
+      await store.send(.countTyped("91")).finish()
+      await store.send(.intent(.isPrime, argument: nil)).finish()
+      var seen = Set(screen(store))
+      for _ in 0..<6 {
+        await press(store, .down)
+        seen.formUnion(screen(store))
+      }
+      let text = seen.joined(separator: "\n")
+      for fact in ["91 is not prime", "Smallest factor: 7", "Previous prime: 89", "Next prime: 97"]
+      {
+        #expect(text.contains(fact), "\(layout): \(fact)")
+      }
+    }
+  }
+}
+
+private func isPrime(_ n: Int) -> Bool {
+  var divisor = 2
+  while divisor * divisor <= n {
+    if n % divisor == 0 { return false }
+    divisor += 1
+  }
+  return n >= 2
+}
