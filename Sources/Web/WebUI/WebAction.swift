@@ -5,6 +5,15 @@ import Foundation
 import Presentation
 
 /// A view action sent by a page: the touch adapter's or the desktop adapter's.
+///
+/// A tab's layout follows its width, so the same page sends one adapter's actions or the
+/// other's; both map to the one app's actions through the adapters' own mappings, so the web
+/// adds no business logic.
+///
+/// ```swift
+/// let action = WebViewAction.touch(.counter(.incrementTapped))
+/// store.send(action.featureAction(windowID: 3))   // .window(.element(id: 3, .counter(.increment)))
+/// ```
 public enum WebViewAction: Equatable, Sendable {
   case touch(CompactApp.Action)
   case desktop(DesktopWindow.Action)

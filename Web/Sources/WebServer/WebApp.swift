@@ -25,16 +25,30 @@ public final class WebApp {
   private var phase: AppFeature.ScenePhase?
   private var subscription: Subscription?
   private let log: @Sendable (String) -> Void
+  private let othersDelay: Duration
+  /// The tab whose message is being handled: it is answered first.
+  private var actingTab: Int?
+  private var isRefreshOfOthersScheduled = false
+  private let backgroundDelay: Duration
+  private var pendingBackground: Task<Void, Never>?
 
   /// The app with no window: each tab opens its own.
   public static let initialState = AppFeature.State(windows: [], nextWindowID: 1)
 
   /// Serves `store`; `log` hears what happens to tabs (opened, closed, refused messages).
+  ///
+  /// The tab a person acted in is sent its page at once; the other tabs follow `othersDelay`
+  /// later, so that on a small machine their browsers do not compete with it for the
+  /// processor, and several quick changes reach them as one page (`.zero`: at once). The app
+  /// goes to the background when no tab has been visible for `backgroundDelay`.
   public init(
-    store: Store<AppFeature.State, AppFeature.Action>,
+    store: Store<AppFeature.State, AppFeature.Action>, othersDelay: Duration = .milliseconds(4),
+    backgroundDelay: Duration = .milliseconds(300),
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.store = store
+    self.othersDelay = othersDelay
+    self.backgroundDelay = backgroundDelay
     self.log = log
     subscription = store.observe { $0 }.subscribe { [weak self] _ in self?.refreshAll() }
   }
@@ -134,6 +148,8 @@ public final class WebApp {
     case .action(let name, let prime, let text):
       switch view.action(named: name, prime: prime, text: text) {
       case .success(let action):
+        actingTab = tab.id
+        defer { actingTab = nil }
         store.send(action.featureAction(windowID: windowID))
         return .handled
       case .failure(.unavailable(let name)):
@@ -182,13 +198,31 @@ public final class WebApp {
     updatePhase()
   }
 
-  /// Active while a tab is visible, in the background when none is.
+  /// Active while a tab is visible, in the background when none has been for
+  /// `backgroundDelay`: switching from one of its tabs to another hides one before it shows
+  /// the other, and that is no reason to save.
   private func updatePhase() {
     let visible = tabs.values.contains { $0.windowID != nil && $0.isVisible }
     let hasWindows = tabs.values.contains { $0.windowID != nil }
     let new: AppFeature.ScenePhase? =
       visible ? .active : (hasWindows || phase != nil ? .background : nil)
+    pendingBackground?.cancel()
+    pendingBackground = nil
     guard let new, new != phase else { return }
+    if new == .background && backgroundDelay > .zero {
+      pendingBackground = Task { [weak self, backgroundDelay] in
+        try? await Task.sleep(for: backgroundDelay)
+        guard !Task.isCancelled, let self else { return }
+        self.pendingBackground = nil
+        self.enter(.background)
+      }
+    } else {
+      enter(new)
+    }
+  }
+
+  private func enter(_ new: AppFeature.ScenePhase) {
+    guard new != phase else { return }
     phase = new
     log("app: \(new)")
     store.send(.scenePhaseChanged(new))
@@ -197,10 +231,9 @@ public final class WebApp {
   /// Sends the app to the background, saving unsaved favorites, and waits for the save.
   public func shutDown() async {
     for id in order { disconnect(id) }
-    if phase != .background {
-      phase = .background
-      store.send(.scenePhaseChanged(.background))
-    }
+    pendingBackground?.cancel()
+    pendingBackground = nil
+    enter(.background)
     let deadline = ContinuousClock.now + .seconds(10)
     while store.state.storage.isBusy || store.state.isSaveQueued, ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(5))
@@ -208,7 +241,19 @@ public final class WebApp {
   }
 
   private func refreshAll() {
-    for id in order { if let tab = tabs[id] { refresh(tab) } }
+    guard let acting = actingTab.flatMap({ tabs[$0] }), othersDelay > .zero else {
+      for id in order { if let tab = tabs[id] { refresh(tab) } }
+      return
+    }
+    refresh(acting)
+    guard !isRefreshOfOthersScheduled else { return }
+    isRefreshOfOthersScheduled = true
+    Task { [weak self, othersDelay] in
+      try? await Task.sleep(for: othersDelay)
+      guard let self else { return }
+      self.isRefreshOfOthersScheduled = false
+      for id in self.order { if let tab = self.tabs[id] { self.refresh(tab) } }
+    }
   }
 
   /// Sends the tab its HTML if its view changed; tells it when its window is gone.

@@ -57,7 +57,7 @@ struct WebAppTests {
   let requests = Requests()
   let saved = Locked<[[Int]]>([])
 
-  func makeApp() -> WebApp {
+  func makeApp(othersDelay: Duration = .zero, backgroundDelay: Duration = .zero) -> WebApp {
     let saved = self.saved
     let storage = FavoritesStorage(
       load: { LoadedFavorites(primes: [2, 3]) },
@@ -73,7 +73,7 @@ struct WebAppTests {
       $0.favoritesStorage = storage
       $0.date = .constant(.distantPast)
     }
-    return WebApp(store: store)
+    return WebApp(store: store, othersDelay: othersDelay, backgroundDelay: backgroundDelay)
   }
 
   func open(_ app: WebApp, width: Int) -> (id: Int, inbox: Inbox) {
@@ -108,6 +108,21 @@ struct WebAppTests {
     app.receive(action("counter.primeDetail.saveToFavoritesPressed"), from: phone.id)
     #expect(app.store.state.favoritePrimes.contains(2))
     #expect(desktop.inbox.lastHTML?.contains(#"data-prime="2""#) == true)
+  }
+
+  /// The tab a person acts in is answered first; the others follow, several changes at once.
+  @Test func theActingTabIsAnsweredFirst() async throws {
+    let app = makeApp(othersDelay: .milliseconds(50))
+    let acting = open(app, width: 1280)
+    let other = open(app, width: 1280)
+    let before = other.inbox.updates
+    app.receive(action("menu.increment"), from: acting.id)
+    app.receive(action("menu.increment"), from: acting.id)
+    #expect(acting.inbox.lastHTML?.contains(#"value="2""#) == true)
+    #expect(other.inbox.updates == before)
+    try await wait { other.inbox.updates > before }
+    #expect(other.inbox.updates == before + 1)
+    #expect(other.inbox.lastHTML?.contains(#"value="2""#) == true)
   }
 
   @Test func onlyAChangedViewIsSent() {
@@ -220,6 +235,27 @@ struct WebAppTests {
     #expect(saved.value == [[2]])
     app.receive(#"{"type":"visibility","visible":true}"#, from: b.id)
     #expect(app.store.state.storage == .saved)
+  }
+
+  /// Switching tabs hides one before showing the other: no save for that; hiding the last
+  /// visible one does save.
+  @Test func switchingTabsDoesNotSendTheAppToTheBackground() async throws {
+    let app = makeApp(backgroundDelay: .milliseconds(100))
+    let a = open(app, width: 1280)
+    let b = open(app, width: 1280)
+    try await wait { app.store.state.storage == .loaded }
+    for _ in 1...5 { app.receive(action("menu.increment"), from: a.id) }
+    app.receive(action("menu.isThisPrime"), from: a.id)
+    app.receive(action("counter.primeDetail.saveToFavoritesPressed"), from: a.id)
+    #expect(app.store.state.favoritePrimes == [2, 3, 5])
+    app.receive(#"{"type":"visibility","visible":false}"#, from: b.id)
+    app.receive(#"{"type":"visibility","visible":false}"#, from: a.id)
+    app.receive(#"{"type":"visibility","visible":true}"#, from: b.id)
+    try await Task.sleep(for: .milliseconds(300))
+    #expect(saved.value.isEmpty)
+    app.receive(#"{"type":"visibility","visible":false}"#, from: b.id)
+    try await wait { app.store.state.storage == .saved }
+    #expect(saved.value == [[2, 3, 5]])
   }
 
   @Test func closeWindowClosesTheTab() {
