@@ -233,11 +233,28 @@ struct NavigationTests {
   }
 
   @Test func dismissOutsideAPresentationIsReported() async {
-    let store = TestStore(initialState: Ticker.State()) { Ticker() }
+    let store = Store(initialState: Ticker.State()) { Ticker() }
     await withKnownIssue {
       await store.send(.dismissTapped).finish()
     } matching: {
       $0.description.contains("not presented")
+    }
+  }
+
+  /// As in TCA: a feature under test that dismisses itself dismisses the test store, which
+  /// cancels its effects (the timer would otherwise outlive the test and fail it).
+  @Test func dismissAtTheRootOfATestStoreDismissesIt() async {
+    let store = TestStore(initialState: Ticker.State()) {
+      Ticker()
+    } withDependencies: {
+      $0.continuousClock = TestClock()
+    }
+    await store.send(.start)
+    await store.send(.dismissTapped).finish()
+    await withKnownIssue {
+      await store.send(.start)
+    } matching: {
+      $0.description.contains("Can't send action to dismissed test store")
     }
   }
 

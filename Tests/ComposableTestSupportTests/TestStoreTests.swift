@@ -157,8 +157,9 @@ struct NonExhaustiveTestStoreTests {
   @Test func skippingReceivedActionsAndEffects() async {
     let store = makeTicker(count: 1, clock: clock)
     await store.send(.nthPrimeRequested) { $0.isRequestInFlight = true }.finish()
-    #expect(store.state.answer != nil)
+    #expect(store.state.answer == nil, "the test has not received the answer yet")
     await store.skipReceivedActions()
+    #expect(store.state.answer != nil, "skipped, as if received")
     await withKnownIssue {
       await store.skipReceivedActions()
     } matching: {

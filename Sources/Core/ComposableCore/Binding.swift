@@ -61,6 +61,14 @@ extension BindableAction {
   public var binding: BindingAction<State>? {
     BindingPaths.path(for: Self.self).extract(from: self)
   }
+
+  /// The binding action that sets the field at `keyPath`: `.set(\.query, "7")` reads as
+  /// `.binding(.set(\.query, "7"))`.
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<State, Value>, _ value: Value
+  ) -> Self {
+    .binding(.set(keyPath, value))
+  }
 }
 
 /// The `binding` case path of each bindable action type, made once.

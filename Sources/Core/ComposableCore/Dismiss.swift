@@ -66,3 +66,13 @@ extension Effect {
     }
   }
 }
+
+extension Effect {
+  /// Runs the work inside with `dismiss` as what `dismiss()` does where no presenting feature
+  /// set one: a test store's root is dismissed this way.
+  package func dismissingRoot(_ dismiss: @escaping @Sendable () async -> Void) -> Self {
+    wrappingRuns { operation, send in
+      await DismissEffect.$handler.withValue(dismiss) { await operation(send) }
+    }
+  }
+}

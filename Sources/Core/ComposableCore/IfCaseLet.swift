@@ -1,3 +1,5 @@
+import CustomDump
+
 extension Reducer {
   /// Runs `child` while this feature's state, an enum, is in one case: a logged-in screen
   /// while logged in.
@@ -80,8 +82,8 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         """
         An "ifCaseLet" received a child action while the state was another case:
 
-          Action: \(childAction)
-          State: \(state)
+          Action: \(String(customDumping: childAction))
+          State: \(String(customDumping: state))
 
         The action was ignored. It came from a view of a case that is no longer shown, or from \
         an effect of it that was not cancelled when the case changed.

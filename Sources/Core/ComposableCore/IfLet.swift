@@ -46,6 +46,26 @@ extension Reducer {
       parent: self, child: child(), toChildState: toChildState, toChildAction: toChildAction,
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
+
+  /// Runs an optional state that has no reducer of its own, such as an alert kept in a plain
+  /// optional: it is set to `nil` once one of its actions is sent.
+  ///
+  /// ```swift
+  /// .ifLet(\.alert, action: \.alert)
+  /// ```
+  @inlinable
+  public func ifLet<ChildState, ChildAction>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> IfLetReducer<Self, EmptyReducer<ChildState, ChildAction>> where Action: CasePathable {
+    ifLet(
+      toChildState, action: toChildAction, then: { EmptyReducer() }, fileID: fileID,
+      filePath: filePath, line: line, column: column)
+  }
 }
 
 /// A parent reducer with a child over optional state; made by
@@ -106,9 +126,12 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       return .none
     }
     let navigationID = NavigationID(location: toChildState, state: childState)
-    return child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+    let effect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
       .map(toChildAction.embed)
       .scoped(navigationID)
+    // An alert (or a dialog) is gone once one of its buttons is tapped.
+    if dismisses(childAction, childState) { state[keyPath: toChildState] = nil }
+    return effect
   }
 }
 

@@ -24,11 +24,21 @@ struct NavigationID: Hashable, @unchecked Sendable {
     self.init(location: location, identity: Self.identity(of: state))
   }
 
+  /// An `Identifiable` state's id; an enum's case, with its payload's id when that is
+  /// `Identifiable` (another row of the same case is another destination).
   @usableFromInline
   static func identity<State>(of state: State) -> AnyHashable? {
     if let identifiable = state as? any Identifiable { return id(of: identifiable) }
-    if let tags = EnumTags(State.self) { return AnyHashable(tags.tag(of: state)) }
-    return nil
+    guard let tags = EnumTags(State.self) else { return nil }
+    let tag = tags.tag(of: state)
+    guard let payload = Mirror(reflecting: state).children.first?.value as? any Identifiable
+    else { return AnyHashable(tag) }
+    return AnyHashable(CaseIdentity(tag: tag, id: id(of: payload)))
+  }
+
+  private struct CaseIdentity: Hashable {
+    var tag: UInt32
+    var id: AnyHashable
   }
 
   private static func id<Value: Identifiable>(of value: Value) -> AnyHashable {

@@ -17,24 +17,46 @@ extension Reducer {
       @escaping (_ oldValue: Value, _ newValue: Value)
       -> OnChange
   ) -> OnChangeReducer<Self, Value, OnChange> {
-    OnChangeReducer(base: self, toValue: toValue, reducer: reducer)
+    OnChangeReducer(base: self, toValue: toValue, isDuplicate: ==, reducer: reducer)
+  }
+
+  /// Runs `reducer` after this one whenever the value it derives from the state changed, as
+  /// `isDuplicate` tells: for values that are not `Equatable`, or compared more loosely.
+  ///
+  /// ```swift
+  /// .onChange(of: \.query, removeDuplicates: { $0.lowercased() == $1.lowercased() }) { _, _ in
+  ///   Reduce { state, _ in .send(.search) }
+  /// }
+  /// ```
+  @inlinable
+  public func onChange<Value, OnChange: Reducer<State, Action>>(
+    of toValue: @escaping (State) -> Value,
+    removeDuplicates isDuplicate: @escaping (Value, Value) -> Bool,
+    @ReducerBuilder<State, Action> _ reducer:
+      @escaping (_ oldValue: Value, _ newValue: Value)
+      -> OnChange
+  ) -> OnChangeReducer<Self, Value, OnChange> {
+    OnChangeReducer(base: self, toValue: toValue, isDuplicate: isDuplicate, reducer: reducer)
   }
 }
 
 /// A reducer that reacts to changes of a value; made by ``Reducer/onChange(of:_:)``.
-public struct OnChangeReducer<Base: Reducer, Value: Equatable, OnChange: Reducer>: Reducer
+public struct OnChangeReducer<Base: Reducer, Value, OnChange: Reducer>: Reducer
 where OnChange.State == Base.State, OnChange.Action == Base.Action {
   @usableFromInline let base: Base
   @usableFromInline let toValue: (Base.State) -> Value
+  @usableFromInline let isDuplicate: (Value, Value) -> Bool
   @usableFromInline let reducer: (Value, Value) -> OnChange
 
   @inlinable
   init(
     base: Base, toValue: @escaping (Base.State) -> Value,
+    isDuplicate: @escaping (Value, Value) -> Bool,
     reducer: @escaping (Value, Value) -> OnChange
   ) {
     self.base = base
     self.toValue = toValue
+    self.isDuplicate = isDuplicate
     self.reducer = reducer
   }
 
@@ -43,7 +65,7 @@ where OnChange.State == Base.State, OnChange.Action == Base.Action {
     let oldValue = toValue(state)
     let effect = base.reduce(into: &state, action: action)
     let newValue = toValue(state)
-    guard oldValue != newValue else { return effect }
+    guard !isDuplicate(oldValue, newValue) else { return effect }
     return effect.merge(with: reducer(oldValue, newValue).reduce(into: &state, action: action))
   }
 }

@@ -87,6 +87,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   > {
     let presentationAction = toPresentationAction.extract(from: action)
     let initialID = navigationID(state)
+    let lastSeenID = state[keyPath: toPresentationState].presentedID
     var destinationEffect = Effect<Parent.Action>.none
     let parentEffect: Effect<Parent.Action>
     switch (state[keyPath: toPresentationState].wrappedValue, presentationAction) {
@@ -97,7 +98,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
         .scoped(initialID!)
       state[keyPath: toPresentationState].wrappedValue = presented
       parentEffect = parent.reduce(into: &state, action: action)
-      if isEphemeral(presented), navigationID(state) == initialID {
+      if dismisses(destinationAction, presented), navigationID(state) == initialID {
         state[keyPath: toPresentationState].wrappedValue = nil
       }
     case (.some, .dismiss?):
@@ -121,9 +122,15 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       parentEffect = parent.reduce(into: &state, action: action)
     }
     var effect = destinationEffect.merge(with: parentEffect)
-    if let initialID, navigationID(state) != initialID {
+    let finalID = navigationID(state)
+    if let initialID, finalID != initialID {
       effect = effect.merge(with: Effect(.cancelScope(initialID)))
     }
+    // Dismissed or replaced since the last action, by a reducer outside this one.
+    if let lastSeenID, lastSeenID != initialID, lastSeenID != finalID {
+      effect = effect.merge(with: Effect(.cancelScope(lastSeenID)))
+    }
+    if lastSeenID != finalID { state[keyPath: toPresentationState].presentedID = finalID }
     return effect
   }
 
@@ -133,14 +140,4 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       NavigationID(location: toPresentationState, state: $0)
     }
   }
-}
-
-/// Whether a presented state goes away as soon as one of its actions is sent: an alert, or a
-/// destination enum whose current case is one.
-@usableFromInline
-func isEphemeral<State>(_ state: State) -> Bool {
-  if state is any EphemeralState { return true }
-  guard EnumTags(State.self) != nil, let payload = Mirror(reflecting: state).children.first
-  else { return false }
-  return payload.value is any EphemeralState
 }

@@ -27,6 +27,9 @@ public struct PresentationState<State> {
   }
 
   private var storage: Storage
+  /// The identity of what the `ifLet` last saw presented: a dismissal made by a reducer it
+  /// does not wrap still cancels the effects, at the next action through it.
+  @usableFromInline var presentedID: NavigationID?
 
   public init(wrappedValue: State?) {
     storage = Storage(wrappedValue)
@@ -47,6 +50,26 @@ public struct PresentationState<State> {
   public var projectedValue: Self {
     get { self }
     set { self = newValue }
+  }
+
+  /// The presented destination's state when it is the case at `casePath`; setting it while
+  /// another case (or nothing) is presented does nothing.
+  ///
+  /// ```swift
+  /// await store.send(.destination(.presented(.detail(.saveTapped)))) {
+  ///   $0.$destination[case: \.detail]?.isSaving = true
+  /// }
+  /// ```
+  public subscript<Case>(
+    case casePath: KeyPath<State.AllCasePaths, AnyCasePath<State, Case>>
+  ) -> Case? where State: CasePathable {
+    get { wrappedValue.flatMap(State.allCasePaths[keyPath: casePath].extract) }
+    set {
+      let path = State.allCasePaths[keyPath: casePath]
+      guard let newValue, let current = wrappedValue, path.extract(from: current) != nil
+      else { return }
+      wrappedValue = path.embed(newValue)
+    }
   }
 }
 
@@ -107,4 +130,33 @@ public typealias PresentationActionOf<R: Reducer> = PresentationAction<R.Action>
 
 /// State that is dismissed as soon as one of its actions is sent: alerts and dialogs, whose
 /// every button closes them.
-public protocol EphemeralState {}
+public protocol EphemeralState<Action> {
+  associatedtype Action
+}
+
+extension EphemeralState {
+  /// Whether `action` is one of this state's actions, or a case whose payload is: an
+  /// alert's buttons dismiss it, another destination's actions do not.
+  static func canSend<Other>(_ action: Other) -> Bool {
+    if Other.self == Action.self { return true }
+    guard EnumTags(Other.self) != nil, let payload = Mirror(reflecting: action).children.first
+    else { return false }
+    return type(of: payload.value) == Action.self
+  }
+}
+
+/// The ephemeral type of `state`, itself or its current case's payload: an alert, or a
+/// destination enum whose current case is one.
+@usableFromInline
+func ephemeralType<State>(of state: State) -> (any EphemeralState.Type)? {
+  if let type = State.self as? any EphemeralState.Type { return type }
+  guard EnumTags(State.self) != nil, let payload = Mirror(reflecting: state).children.first
+  else { return nil }
+  return type(of: payload.value) as? any EphemeralState.Type
+}
+
+/// Whether `action`, sent to the presented `state`, dismisses it.
+@usableFromInline
+func dismisses<State, Action>(_ action: Action, _ state: State) -> Bool {
+  ephemeralType(of: state)?.canSend(action) ?? false
+}

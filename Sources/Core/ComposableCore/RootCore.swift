@@ -99,7 +99,14 @@ package final class RootCore<R: Reducer>: StoreRuntime {
     case .merge(let effects):
       for effect in effects { run(effect, path: path, ids: ids, group: &group) }
     case .concatenate(let effects):
-      startConcatenation(effects, path: path, ids: ids, group: &group)
+      // What needs no waiting (sends, cancellations) happens now, in order, as a sequence of
+      // sends would; a task takes over from the first effect that runs.
+      let synchronous = effects.prefix { $0.isSynchronous }
+      for effect in synchronous { run(effect, path: path, ids: ids, group: &group) }
+      if synchronous.count < effects.count {
+        startConcatenation(
+          Array(effects[synchronous.count...]), path: path, ids: ids, group: &group)
+      }
     case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { cancel(id: id, under: path) }
       run(effect, path: path, ids: ids + [(id, path)], group: &group)
@@ -152,26 +159,21 @@ package final class RootCore<R: Reducer>: StoreRuntime {
       guard !Task.isCancelled else { return }
       self.sendFromEffect(action, group: group)
     }
-    let effectCount = self.effectCount
-    effectCount.increment()
+    // Known to the group and the ids before the task exists: it may start, and end, on
+    // another thread before this returns.
+    let handle = EffectTaskHandle()
+    let cancel: @Sendable () -> Void = {
+      handle.cancel()
+      group.markCancelled(key: key)
+    }
+    register(key: key, cancel: cancel, path: path, ids: ids)
+    group.add(key: key, cancel: cancel)
     let context = EffectContext(runtime: self, path: path, group: group)
-    let work: @Sendable () async -> Void = {
-      await EffectContext.$current.withValue(context) {
-        await operation(send)
-      }
-      ended.set()
-      effectCount.decrement()
-      // At once, from the effect's own task: whoever awaits the send (or checks, as a test
-      // store does) knows the effect has ended, with or without a store still there.
-      group.remove(key: key, wasCancelled: Task.isCancelled)
-    }
-    let executor = effectExecutor
-    let task = Task(priority: priority) { [weak self] in
-      await withTaskExecutorPreference(executor) { await work() }
-      self?.unregister(key: key)
-    }
-    register(key: key, cancel: { task.cancel() }, path: path, ids: ids)
-    group.add(key: key) { task.cancel() }
+    handle.set(
+      Task(
+        executorPreference: effectExecutor, priority: priority,
+        operation: effectOperation(
+          operation, send: send, context: context, ended: ended, group: group, key: key)))
   }
 
   /// Runs `effects` one after the other in a task of their own: each starts when everything
@@ -182,9 +184,7 @@ package final class RootCore<R: Reducer>: StoreRuntime {
   ) {
     let sequenceGroup = group ?? EffectGroup()
     group = sequenceGroup
-    let effectCount = self.effectCount
     let key = nextKey()
-    effectCount.increment()
     let task = Task { [weak self] in
       for effect in effects {
         guard !Task.isCancelled, let self else { break }
@@ -198,12 +198,15 @@ package final class RootCore<R: Reducer>: StoreRuntime {
           step.cancel()
         }
       }
-      effectCount.decrement()
       self?.unregister(key: key)
       sequenceGroup.remove(key: key, wasCancelled: Task.isCancelled)
     }
-    register(key: key, cancel: { task.cancel() }, path: path, ids: ids)
-    sequenceGroup.add(key: key) { task.cancel() }
+    let cancel: @Sendable () -> Void = {
+      task.cancel()
+      sequenceGroup.markCancelled(key: key)
+    }
+    register(key: key, cancel: cancel, path: path, ids: ids)
+    sequenceGroup.add(key: key, cancel: cancel)
   }
 
   /// Handles `.send` effects a step of a concatenation queued.
@@ -211,6 +214,58 @@ package final class RootCore<R: Reducer>: StoreRuntime {
     guard !isBusy, !queue.isEmpty else { return }
     isBusy = true
     _ = finishSending(.none, group: group)
+  }
+}
+
+/// An effect's task: its work, under its context; then it is forgotten. Made outside the main
+/// actor so the task starts where it prefers (a test store's executor, else the global one)
+/// without a stop on the main actor first.
+private func effectOperation<Action>(
+  _ operation: @escaping @Sendable (Send<Action>) async -> Void, send: Send<Action>,
+  context: EffectContext, ended: EffectEnded, group: EffectGroup, key: Int
+) -> @Sendable () async -> Void {
+  {
+    await EffectContext.$current.withValue(context) {
+      await operation(send)
+    }
+    ended.set()
+    // At once, from the effect's own task: whoever awaits the send (or checks, as a test
+    // store does) knows the effect has ended, with or without a store still there.
+    group.remove(key: key, wasCancelled: Task.isCancelled)
+    await context.runtime?.unregister(key: key)
+  }
+}
+
+extension Effect {
+  /// Whether running it needs no task: it only sends, cancels or does nothing.
+  var isSynchronous: Bool {
+    switch operation {
+    case .none, .send, .cancel, .cancelScope: true
+    case .run: false
+    case .merge(let effects), .concatenate(let effects): effects.allSatisfy(\.isSynchronous)
+    case .cancellable(_, _, let effect), .scoped(_, let effect): effect.isSynchronous
+    }
+  }
+}
+
+/// An effect's task, which may be cancelled before it is made.
+final class EffectTaskHandle: Sendable {
+  private let state = Mutex<(task: Task<Void, Never>?, isCancelled: Bool)>((nil, false))
+
+  func set(_ task: Task<Void, Never>) {
+    let isCancelled = state.withLock {
+      $0.task = task
+      return $0.isCancelled
+    }
+    if isCancelled { task.cancel() }
+  }
+
+  func cancel() {
+    let task = state.withLock {
+      $0.isCancelled = true
+      return $0.task
+    }
+    task?.cancel()
   }
 }
 

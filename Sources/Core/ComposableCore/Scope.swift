@@ -1,3 +1,4 @@
+import CustomDump
 import IssueReporting
 
 /// Embeds a child reducer in a parent domain: a field (or an enum case) of the parent's
@@ -100,8 +101,8 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
           """
           A "Scope" received a child action while the parent's state was another case:
 
-            Action: \(childAction)
-            State: \(state)
+            Action: \(String(customDumping: childAction))
+            State: \(String(customDumping: state))
 
           The action was ignored. It came from a view of a case that is no longer shown, or \
           from an effect of it that was not cancelled when the case changed.

@@ -65,6 +65,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     Parent.Action
   > {
     let idsBefore = state[keyPath: toStackState].ids
+    let lastSeenIDs = state[keyPath: toStackState].lastSeenIDs
     var effect = Effect<Parent.Action>.none
     switch toStackAction.extract(from: action) {
     case .element(let id, let elementAction)?:
@@ -95,8 +96,16 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
           has. The push was ignored. Push with the ids of the "stackElementID" dependency.
           """)
       } else {
-        state[keyPath: toStackState].append(element, id: id)
         @Dependency(\.stackElementID) var stackElementID
+        if isTesting, id > stackElementID.peek() {
+          location.report(
+            """
+            A "forEach" received a push with the id \(id), past the next id the \
+            "stackElementID" dependency would give (\(stackElementID.peek())): a test's ids are \
+            0, 1, 2… in the order elements are pushed.
+            """)
+        }
+        state[keyPath: toStackState].append(element, id: id)
         stackElementID.advance(past: id)
       }
     case nil:
@@ -106,6 +115,11 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     for id in idsBefore where !idsAfter.contains(id) {
       effect = effect.merge(with: Effect(.cancelScope(navigationID(for: id))))
     }
+    // Removed since the last action, by a reducer outside this one.
+    for id in lastSeenIDs where !idsBefore.contains(id) && !idsAfter.contains(id) {
+      effect = effect.merge(with: Effect(.cancelScope(navigationID(for: id))))
+    }
+    if lastSeenIDs != idsAfter { state[keyPath: toStackState].lastSeenIDs = idsAfter }
     return effect
   }
 

@@ -20,6 +20,9 @@ import Synchronization
 /// Ids come from the `stackElementID` dependency: 0, 1, 2… in each test store.
 public struct StackState<Element> {
   private var elements: OrderedDictionary<StackElementID, Element>
+  /// The ids the `forEach` last saw: an element removed by a reducer it does not wrap still
+  /// has its effects cancelled, at the next action through it.
+  @usableFromInline var lastSeenIDs: OrderedSet<StackElementID> = []
 
   public init() {
     elements = [:]
@@ -34,15 +37,43 @@ public struct StackState<Element> {
   public var ids: OrderedSet<StackElementID> { elements.keys }
 
   /// The element with `id`, if it is on the stack.
+  ///
+  /// Setting `nil` removes that element alone (``pop(from:)`` removes those above it too).
+  /// Setting an id that is not on the stack pushes it in a test, where an assertion describes
+  /// a push this way (`$0.path[id: 0] = .detail(…)`); elsewhere it is reported and ignored.
   public subscript(id id: StackElementID) -> Element? {
     get { elements[id] }
     set {
-      guard let newValue else {
-        pop(from: id)
+      guard elements[id] == nil, let newValue else {
+        elements[id] = newValue
         return
       }
-      guard elements[id] != nil else { return }
+      guard isTesting else {
+        reportIssue(
+          """
+          An element was set at the id \(id), which is not on the stack; it was ignored. Push \
+          with `append(_:)` (or a `push` action).
+          """)
+        return
+      }
       elements[id] = newValue
+    }
+  }
+
+  /// The element with `id` when it is the case at `casePath` of an enum of features.
+  ///
+  /// ```swift
+  /// $0.path[id: 0, case: \.detail]?.isSaving = true
+  /// ```
+  public subscript<Case>(
+    id id: StackElementID, case casePath: KeyPath<Element.AllCasePaths, AnyCasePath<Element, Case>>
+  ) -> Case? where Element: CasePathable {
+    get { elements[id].flatMap(Element.allCasePaths[keyPath: casePath].extract) }
+    set {
+      let path = Element.allCasePaths[keyPath: casePath]
+      guard let newValue, let current = elements[id], path.extract(from: current) != nil
+      else { return }
+      elements[id] = path.embed(newValue)
     }
   }
 

@@ -33,16 +33,20 @@ public final class Store<State, Action> {
 
   /// A store that runs `reducer` from `initialState`.
   @inlinable
-  public convenience init<R: Reducer<State, Action>>(initialState: State, reducer: R) {
-    let core = RootCore(state: initialState, reducer: reducer)
-    self.init(runtime: core, state: { core.state }, send: { core.send($0) })
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> State,
+    reducer: R,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
+  ) {
+    self.init(
+      initialState: initialState(), reducer: { reducer }, withDependencies: prepareDependencies)
   }
 
   /// A store that runs the reducers listed in `reducer` from `initialState`.
   ///
-  /// Without `prepareDependencies`, the reducer and its effects see the dependencies in force
-  /// where actions are sent (live values in an app, test values in a test). With it, they see
-  /// those in force here, changed by it, for the store's whole life.
+  /// The store keeps the dependencies in force where it is made, changed by
+  /// `prepareDependencies`: its initial state, its reducer and its effects see those for the
+  /// store's whole life, wherever actions are sent from.
   ///
   /// ```swift
   /// let store = Store(initialState: Feature.State()) {
@@ -53,18 +57,21 @@ public final class Store<State, Action> {
   /// ```
   @inlinable
   public convenience init<R: Reducer<State, Action>>(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
-    if let prepareDependencies {
-      var dependencies = DependencyValues._current
-      prepareDependencies(&dependencies)
-      self.init(
-        initialState: initialState, reducer: reducer().dependency(\.self, dependencies))
-    } else {
-      self.init(initialState: initialState, reducer: reducer())
+    // Set inside `withDependencies`: reading a dependency there to change one of its fields
+    // is not a use of its missing test value.
+    let (initialState, reducer, dependencies) = withDependencies {
+      prepareDependencies?(&$0)
+    } operation: {
+      (initialState(), reducer(), DependencyValues._current)
     }
+    let core = RootCore(
+      state: initialState,
+      reducer: DependenciesInForce(base: reducer, dependencies: dependencies))
+    self.init(runtime: core, state: { core.state }, send: { core.send($0) })
   }
 
   /// The current state. Reading it does not subscribe to changes: use ``observe(_:)`` for that.
@@ -159,3 +166,25 @@ public final class Store<State, Action> {
 
 /// A store of the domain of `R`.
 public typealias StoreOf<R: Reducer> = Store<R.State, R.Action>
+
+/// The root of a store's reducer: every action is reduced, and every effect built, with the
+/// dependencies the store was made with.
+@usableFromInline
+struct DependenciesInForce<Base: Reducer>: Reducer {
+  @usableFromInline let base: Base
+  @usableFromInline let dependencies: DependencyValues
+
+  @inlinable
+  init(base: Base, dependencies: DependencyValues) {
+    self.base = base
+    self.dependencies = dependencies
+  }
+
+  @inlinable
+  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    // One task-local push; `withDependencies` would make three in debug builds.
+    DependencyValues.$_current.withValue(dependencies) {
+      base.reduce(into: &state, action: action)
+    }
+  }
+}

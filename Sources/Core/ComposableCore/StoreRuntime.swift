@@ -29,15 +29,6 @@ package class StoreRuntime {
     for effect in running.values { effect.cancel() }
   }
 
-  /// Counts effects whose work has not returned yet.
-  let effectCount = EffectCount()
-
-  /// How many effects are still running; the test store fails when some outlive a test.
-  ///
-  /// Safe to read from any thread. An effect stops counting as soon as its work returns,
-  /// before its task hops back to the main actor to be forgotten.
-  package nonisolated var runningEffectCount: Int { effectCount.value }
-
   func nextKey() -> Int {
     defer { nextTaskKey += 1 }
     return nextTaskKey
@@ -107,17 +98,6 @@ package class StoreRuntime {
       makes the order of state changes hard to follow; send from user events or effects.
       """)
   }
-}
-
-/// A count that effects update from any thread.
-final class EffectCount: Sendable {
-  private let count = Atomic(0)
-
-  var value: Int { count.load(ordering: .acquiring) }
-
-  func increment() { count.add(1, ordering: .relaxed) }
-
-  func decrement() { count.subtract(1, ordering: .releasing) }
 }
 
 /// What an effect's task knows about where it runs, for `Task.cancel(id:)` and

@@ -54,11 +54,15 @@ public struct StoreTask: Hashable, Sendable {
     return rawValue.isCancelled || group?.wereAllCancelled == true
   }
 
+  /// The task of an action that started nothing.
+  package static var none: StoreTask { StoreTask(rawValue: nil) }
+
   /// Whether the action started no effect at all.
   package var startedNothing: Bool { rawValue == nil }
 
-  /// Whether some effect the action led to is still running.
-  package var isRunning: Bool { !(group?.isEmpty ?? true) }
+  /// Whether some effect the action led to is still running and not cancelled: a cancelled
+  /// effect can send nothing more, so a test need not wait for it to return.
+  package var isInFlight: Bool { group?.isInFlight ?? false }
 
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
 
@@ -70,6 +74,8 @@ public struct StoreTask: Hashable, Sendable {
 final class EffectGroup: Sendable {
   private struct State {
     var running: [Int: @Sendable () -> Void] = [:]
+    /// Running effects already cancelled, on their way out.
+    var cancelled: Set<Int> = []
     var isCancelled = false
     var waiters: [CheckedContinuation<Void, Never>] = []
     var ended = 0
@@ -89,6 +95,7 @@ final class EffectGroup: Sendable {
   func remove(key: Int, wasCancelled: Bool) {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.running[key] = nil
+      state.cancelled.remove(key)
       state.ended += 1
       if wasCancelled { state.endedCancelled += 1 }
       guard state.running.isEmpty else { return [] }
@@ -106,7 +113,16 @@ final class EffectGroup: Sendable {
     for cancel in cancels { cancel() }
   }
 
-  var isEmpty: Bool { state.withLock { $0.running.isEmpty } }
+  /// Marks one effect cancelled (by id, by a dismissal): it no longer counts as in flight.
+  func markCancelled(key: Int) {
+    state.withLock { state in
+      if state.running[key] != nil { state.cancelled.insert(key) }
+    }
+  }
+
+  var isInFlight: Bool {
+    state.withLock { !$0.isCancelled && $0.running.count > $0.cancelled.count }
+  }
 
   /// Every effect of the group has ended, cancelled.
   var wereAllCancelled: Bool {

@@ -23,7 +23,8 @@ struct TestReducer<State, Action>: Reducer {
       context.received.append(
         ReceivedAction(action: received, before: before, after: state, stackID: stackID))
     }
-    return effect.map { TestAction.received($0) }
+    let dismissRoot = context.dismissRoot
+    return effect.map { TestAction.received($0) }.dismissingRoot { await dismissRoot?() }
   }
 }
 
@@ -56,6 +57,8 @@ final class TestContext<State, Action> {
   var dependencies: DependencyValues
   var lastSent: ReceivedAction<State, Action>?
   var received: [ReceivedAction<State, Action>] = []
+  /// What `dismiss()` does where no feature is presented.
+  var dismissRoot: (@Sendable () async -> Void)?
 
   init(dependencies: DependencyValues) {
     self.dependencies = dependencies

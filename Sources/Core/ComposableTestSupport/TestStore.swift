@@ -56,14 +56,19 @@ public final class TestStore<State: Equatable, Action> {
     set { core.effectExecutor = newValue ? MainSerialExecutor.shared : nil }
   }
 
-  /// The store's state now, with every change the actions so far have made.
-  public var state: State { core.state }
+  /// The state as far as the test has followed it: after the last action sent, received or
+  /// skipped. Inside an assertion's closure, the state before that action.
+  ///
+  /// Effects may have sent actions the test has not received yet; their changes show here
+  /// once it receives (or skips) them, as they would in the test's reading order.
+  public private(set) var state: State
 
   private let core: RootCore<TestReducer<State, Action>>
   private let context: TestContext<State, Action>
   private var sends: [(action: Action, location: SourceLocation, task: StoreTask)] = []
   private let location: SourceLocation
   private var hasCheckedTheEnd = false
+  private var isDismissed = false
 
   /// A test store that runs the reducer from `initialState`, with the dependencies
   /// `prepareDependencies` sets.
@@ -76,21 +81,31 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    var dependencies = DependencyValues._current
-    dependencies.stackElementID = StackElementIDGenerator()
-    prepareDependencies(&dependencies)
-    let (initialState, reducer) = withDependencies {
-      $0 = dependencies
+    // Set inside `withDependencies`, so that reading a dependency to change one of its
+    // fields (`$0.client.fetch = …`) is not taken for a use of its missing test value.
+    let (initialState, reducer, dependencies) = withDependencies {
+      $0.stackElementID = StackElementIDGenerator()
+      prepareDependencies(&$0)
     } operation: {
-      (initialState(), reducer())
+      (initialState(), reducer(), DependencyValues._current)
     }
     let context = TestContext<State, Action>(dependencies: dependencies)
     self.context = context
     self.timeout = .seconds(1)
+    self.state = initialState
     self.core = RootCore(
       state: initialState, reducer: TestReducer(base: Reduce(reducer), context: context))
     self.location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     self.useMainSerialExecutor = true
+    // `dismiss()` called where no feature presents another dismisses the store itself: its
+    // effects are cancelled, and sending to it fails.
+    context.dismissRoot = { [weak self] in
+      await MainActor.run {
+        guard let self else { return }
+        self.isDismissed = true
+        self.core.cancelAllEffects()
+      }
+    }
   }
 
   /// A test store that runs `reducer` from `initialState`.
@@ -131,6 +146,14 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async -> TestStoreTask {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard !isDismissed else {
+      report(
+        """
+        Can't send action to dismissed test store: the feature called `dismiss()` where \
+        nothing presents it, which dismisses the store.
+        """, at: location)
+      return TestStoreTask(task: .none, timeout: timeout)
+    }
     if !context.received.isEmpty {
       if exhaustivity == .on {
         // They stay: the test may still receive them, and fail only here.
@@ -148,6 +171,7 @@ public final class TestStore<State: Equatable, Action> {
         skipped(
           "\(plural(context.received.count, "received action")) were not asserted:\n\n"
             + describe(context.received.map(\.action)), at: location)
+        state = context.received.last!.after
         context.received.removeAll()
       }
     }
@@ -161,7 +185,7 @@ public final class TestStore<State: Equatable, Action> {
       from: sent.before, to: sent.after, stackID: sent.stackID, updateStateToExpectedResult,
       at: location)
     sends.append((action, location, task))
-    await Task.yield()
+    await settle()
     return TestStoreTask(task: task, timeout: timeout)
   }
 
@@ -179,6 +203,21 @@ public final class TestStore<State: Equatable, Action> {
     await send(
       Action.allCasePaths[keyPath: casePath].embed(value), assert: updateStateToExpectedResult,
       fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Sends the case at `casePath`, which has no payload: `store.send(\.dismissTapped)`.
+  @discardableResult
+  public func send(
+    _ casePath: KeyPath<Action.AllCasePaths, AnyCasePath<Action, Void>>,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask where Action: CasePathable {
+    await send(
+      casePath, (), assert: updateStateToExpectedResult, fileID: fileID, filePath: filePath,
+      line: line, column: column)
   }
 
   // MARK: Receiving
@@ -286,9 +325,8 @@ public final class TestStore<State: Equatable, Action> {
         Expected to receive \(expected), but received \
         \(context.received.isEmpty ? "none" : "no such action")\(
           isRunning
-            ? " after \(timeout). \(plural(core.runningEffectCount, "effect")) still running: a "
-              + "time-based effect waits for its clock to advance, a slow one for a longer "
-              + "`timeout`."
+            ? " after \(timeout), with effects still running: a time-based effect waits for "
+              + "its clock to advance, a slow one for a longer `timeout`."
             : ". No effect is running that could send it.")
         """, at: location)
       return
@@ -297,6 +335,7 @@ public final class TestStore<State: Equatable, Action> {
       skipped(
         "\(plural(index, "received action")) were skipped:\n\n"
           + describe(context.received[..<index].map(\.action)), at: location)
+      state = context.received[index - 1].after
       context.received.removeFirst(index)
     }
     let received = context.received.removeFirst()
@@ -314,8 +353,9 @@ public final class TestStore<State: Equatable, Action> {
     expectState(
       from: received.before, to: received.after, stackID: received.stackID,
       updateStateToExpectedResult, at: location)
-    // The effect that sent it may have one step left (returning): let it take it.
-    for _ in 0..<3 { await Task.yield() }
+    // The effect that sent it may have steps left (returning, sleeping again): let it take
+    // them.
+    await settle()
   }
 
   // MARK: Asserting the state, skipping, finishing
@@ -365,10 +405,13 @@ public final class TestStore<State: Equatable, Action> {
     skipped(
       "\(plural(context.received.count, "received action")) were skipped:\n\n"
         + describe(context.received.map(\.action)), at: location)
+    state = context.received.last!.after
     context.received.removeAll()
   }
 
-  /// Cancels the effects still running; with `strict`, fails when there were none.
+  /// Stops waiting for the effects still running: they go on, and the actions they send are
+  /// still received, but the test no longer fails because they outlive it. With `strict`,
+  /// fails when there were none.
   public func skipInFlightEffects(
     strict: Bool = true,
     fileID: StaticString = #fileID,
@@ -378,16 +421,15 @@ public final class TestStore<State: Equatable, Action> {
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     await Task.yield()
-    let running = sends.filter { $0.task.isRunning }
+    let running = sends.filter { $0.task.isInFlight }
     guard !running.isEmpty else {
       if strict { report("There were no in-flight effects to skip.", at: location) }
       return
     }
     skipped(
-      "The effects of \(plural(running.count, "action")) were cancelled:\n\n"
+      "The effects of \(plural(running.count, "action")) were not waited for:\n\n"
         + describe(running.map(\.action)), at: location)
-    core.cancelAllEffects()
-    await waitUntil(timeout: timeout) { !isRunning }
+    sends.removeAll()
   }
 
   /// Waits until every effect has ended; fails when some still run after `timeout`, and, when
@@ -407,7 +449,7 @@ public final class TestStore<State: Equatable, Action> {
         """
         Expected the effects to finish, but some still run after \(timeout): those of
 
-        \(describe(sends.filter { $0.task.isRunning }.map(\.action)))
+        \(describe(sends.filter { $0.task.isInFlight }.map(\.action)))
 
         Cancel them with an action, make them finish (advance a test clock), or give \
         `finish(timeout:)` longer.
@@ -419,7 +461,23 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   private var isRunning: Bool {
-    core.runningEffectCount > 0 || sends.contains { $0.task.isRunning }
+    sends.contains { $0.task.isInFlight }
+  }
+
+  /// Lets the effects run until none has a job waiting, so that what they can do before
+  /// waiting on something (a clock, a response) is done before the test's next step.
+  private func settle() async {
+    guard useMainSerialExecutor else {
+      await Task.megaYield()
+      return
+    }
+    // An effect's hop to the main actor (to send) leaves nothing queued here for a moment:
+    // idle three yields in a row means idle.
+    var idleYields = 0
+    for _ in 0..<10_000 where idleYields < 3 {
+      await Task.yield()
+      idleYields = MainSerialExecutor.shared.isIdle ? idleYields + 1 : 0
+    }
   }
 
   private func checkTheEnd(at location: SourceLocation) {
@@ -440,8 +498,8 @@ public final class TestStore<State: Equatable, Action> {
         skipped(message, at: location)
       }
     }
-    let running = sends.filter { $0.task.isRunning }
-    guard !running.isEmpty || core.runningEffectCount > 0 else { return }
+    let running = sends.filter { $0.task.isInFlight }
+    guard !running.isEmpty else { return }
     let message = """
       An effect is still running at the end of the test. Every effect must end before the test \
       does: cancel it with an action, make it finish (advance a test clock), or await \
@@ -451,7 +509,6 @@ public final class TestStore<State: Equatable, Action> {
       skipped(message, at: location)
       return
     }
-    if running.isEmpty { report(message, at: location) }
     for send in running {
       report("\(message)\n\nIt was started by:\n\n\(describe([send.action]))", at: send.location)
     }
@@ -466,6 +523,9 @@ public final class TestStore<State: Equatable, Action> {
     _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
     at location: SourceLocation
   ) {
+    // Inside the closure, `state` is the state before the action; after, the state after it.
+    state = before
+    defer { state = actual }
     // The closure runs with the store's dependencies, and pushes onto stacks with the ids
     // the action's own pushes got.
     func apply(to state: inout State) throws {
@@ -555,6 +615,9 @@ func waitUntil(timeout: Duration, _ condition: () -> Bool) async {
   }
 }
 
+/// A test store of `R`'s state and actions: `let store: TestStoreOf<Counter>`.
+public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable
+
 /// The effects of one ``TestStore/send(_:assert:fileID:filePath:line:column:)``.
 @MainActor
 public struct TestStoreTask {
@@ -576,8 +639,8 @@ public struct TestStoreTask {
     column: UInt = #column
   ) async {
     let timeout = timeout ?? self.timeout
-    await waitUntil(timeout: timeout) { !task.isRunning }
-    if task.isRunning {
+    await waitUntil(timeout: timeout) { !task.isInFlight }
+    if task.isInFlight {
       SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column).report(
         "Expected the effects to finish, but they are still running after \(timeout).")
     }

@@ -1,0 +1,31 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// A user's package: it depends on the kit by path and adds only the products the README
+// names. CI runs its tests (which must pass) and its wrong-on-purpose tests (which must fail,
+// under Swift Testing and XCTest alike).
+let package = Package(
+  name: "PrimeTimeExamples",
+  dependencies: [
+    .package(name: "PrimeTime", path: "..")
+  ],
+  targets: [
+    .target(
+      name: "BasicUsage",
+      dependencies: [.product(name: "ComposableCore", package: "PrimeTime")]
+    ),
+    .testTarget(
+      name: "BasicUsageTests",
+      dependencies: [
+        "BasicUsage", .product(name: "ComposableTestSupport", package: "PrimeTime"),
+      ]
+    ),
+    .testTarget(
+      name: "WrongOnPurposeTests",
+      dependencies: [
+        "BasicUsage", .product(name: "ComposableTestSupport", package: "PrimeTime"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
