@@ -3,8 +3,9 @@
 
 Runs the original flow at 400, 800 and 1280 px (a screenshot of each step), two tabs sharing
 the count and the favorites, a resize in the middle of the flow that keeps the detail, a request
-cancelled, a tab closed during a request, a hidden page saving the favorites, and hostile
-requests (no token, a foreign Host or Origin). With --measure it also prints the figures of the
+cancelled, a tab closed during a request, a hidden page saving the favorites, menu commands by
+their keys with New Window and Close Window, and hostile requests (no token, a foreign Host
+or Origin). With --measure it also prints the figures of the
 README: action to updated page (p50, p99) with 1 and 10 tabs, memory per tab, start time.
 
 Usage: browser_test.py SERVER_BINARY [--screenshots DIR] [--measure]
@@ -430,6 +431,40 @@ def hidden_page_saves(binary, browser):
         server.stop()
 
 
+def menu_windows_and_shortcuts(binary, browser):
+    print("menu commands by their keys; New Window opens a tab, Close Window closes it")
+    server = Server(binary)
+    try:
+        first = browser.handles()[0]
+        browser.open(server.url, 1280)
+        browser.js("document.querySelector('input.count').blur()")
+        browser.s("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": "\ue00a"}, {"type": "keyDown", "value": "="},
+            {"type": "keyUp", "value": "="}, {"type": "keyUp", "value": "\ue00a"}]}]})
+        browser.s("DELETE", "/actions")
+        check(browser.wait(count_is("1"), "count 1"), "Alt+= increments")
+        before = set(browser.handles())
+        browser.click("a[data-shortcut='n']")
+        deadline = time.monotonic() + 5
+        while len(browser.handles()) == len(before) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        opened = [h for h in browser.handles() if h not in before]
+        check(len(opened) == 1, "New Window opens a tab")
+        check(browser.wait("document.title === 'Counter demo — 1 of 2'", "two windows"),
+              "the new tab is the store's second window")
+        browser.switch(opened[0])
+        browser.wait("document.querySelector('#app[data-size-class]') !== null", "the new tab's page")
+        browser.click("[data-action='menu.closeWindow']")
+        deadline = time.monotonic() + 5
+        while len(browser.handles()) > len(before) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        check(len(browser.handles()) == len(before), "Close Window closes its tab")
+        browser.switch(first)
+        check(browser.wait("document.title === 'Counter demo'", "one window"), "one window is left")
+    finally:
+        server.stop()
+
+
 def hostile_requests(binary):
     print("requests without the token, from another host or origin")
     server = Server(binary)
@@ -568,6 +603,7 @@ def main():
         two_tabs_and_resize(binary, browser, directory)
         long_request(binary, browser, directory)
         hidden_page_saves(binary, browser)
+        menu_windows_and_shortcuts(binary, browser)
         hostile_requests(binary)
         if "--measure" in arguments:
             measure(binary, browser)
