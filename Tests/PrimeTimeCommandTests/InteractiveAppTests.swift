@@ -55,13 +55,14 @@ final class Tmux {
     waitpid(pid, &status, 0)
   }
 
-  /// Waits (10 s at most: the machine may be busy) until the screen satisfies `condition`.
+  /// Waits (30 s at most: the machine may be busy with other tests) until the screen satisfies
+  /// `condition`.
   @discardableResult
   func waitFor(
     _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: (String) -> Bool
   ) async throws -> String {
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(30)
     var screen = ""
     while Date() < deadline {
       screen = try self.screen()
@@ -100,7 +101,7 @@ struct InteractiveAppTests {
 
   func waitForExit(_ data: URL) async throws -> String {
     let file = data.appendingPathComponent("ended")
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(30)
     while Date() < deadline {
       if let ended = try? String(contentsOf: file, encoding: .utf8), ended.hasSuffix("\n") {
         return ended
