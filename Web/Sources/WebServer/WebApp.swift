@@ -63,6 +63,8 @@ public final class WebApp {
     var selection: Set<Int> = []
     var firstRow = 0
     var lastView: WebView?
+    /// The favorites the selection was last checked against.
+    var selectionCheckedAgainst: [Int] = []
     /// Refused or closed: it is sent nothing more.
     var isClosing = false
 
@@ -275,7 +277,12 @@ public final class WebApp {
       }
       return
     }
-    if !tab.selection.isEmpty { tab.selection.formIntersection(Set(app.favoritePrimes)) }
+    // A deleted favorite leaves the selection (and is not selected if it comes back); the
+    // list is looked at again only when it changed, and a selection is a few of its primes.
+    if !tab.selection.isEmpty && tab.selectionCheckedAgainst != app.favoritePrimes {
+      tab.selection = tab.selection.filter { app.favoritePrimes.contains($0) }
+      tab.selectionCheckedAgainst = app.favoritePrimes
+    }
     guard view != tab.lastView else { return }
     tab.lastView = view
     tab.send(.message(.update(title: view.title, html: WebRenderer.render(view))))

@@ -258,6 +258,21 @@ struct WebAppTests {
     #expect(saved.value == [[2, 3, 5]])
   }
 
+  /// A deleted favorite leaves the selection: saved again, it is not selected.
+  @Test func aDeletedFavoriteLeavesTheSelection() async throws {
+    let app = makeApp()
+    let tab = open(app, width: 1280)
+    try await wait { app.store.state.storage == .loaded }
+    app.receive(#"{"type":"select","prime":3}"#, from: tab.id)
+    app.receive(action("sidebar.deleteClicked"), from: tab.id)
+    for _ in 1...3 { app.receive(action("menu.increment"), from: tab.id) }
+    app.receive(action("menu.isThisPrime"), from: tab.id)
+    app.receive(action("counter.primeDetail.saveToFavoritesPressed"), from: tab.id)
+    #expect(app.store.state.favoritePrimes == [2, 3])
+    #expect(tab.inbox.lastHTML?.contains(#"aria-selected="false" data-key="3""#) == true)
+    #expect(app.receive(action("sidebar.deleteClicked"), from: tab.id) != .handled)
+  }
+
   @Test func closeWindowClosesTheTab() {
     let app = makeApp()
     let a = open(app, width: 1280)
