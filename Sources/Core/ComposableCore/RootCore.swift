@@ -131,6 +131,8 @@ package final class RootCore<R: Reducer>: StoreRuntime {
     let key = nextKey()
     let ended = EffectEnded()
     let send = Send<R.Action> { [weak self] action in
+      // A cancelled effect's sends are dropped quietly: releasing a store cancels its effects.
+      guard !Task.isCancelled else { return }
       guard let self else {
         reportIssue(
           """
@@ -156,7 +158,6 @@ package final class RootCore<R: Reducer>: StoreRuntime {
           """)
         return
       }
-      guard !Task.isCancelled else { return }
       self.sendFromEffect(action, group: group)
     }
     // Known to the group and the ids before the task exists: it may start, and end, on

@@ -397,7 +397,7 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    await Task.yield()
+    await settle()
     guard !context.received.isEmpty else {
       if strict { report("There were no received actions to skip.", at: location) }
       return
@@ -420,7 +420,7 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    await Task.yield()
+    await settle()
     let running = sends.filter { $0.task.isInFlight }
     guard !running.isEmpty else {
       if strict { report("There were no in-flight effects to skip.", at: location) }
