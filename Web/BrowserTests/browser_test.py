@@ -132,7 +132,8 @@ class Browser:
                      "--font-render-hinting=none"],
         }
         session = self.call("POST", "/session", {"capabilities": {"alwaysMatch": {
-            "browserName": "chrome", "goog:chromeOptions": options}}})
+            "browserName": "chrome", "goog:chromeOptions": options,
+            "goog:loggingPrefs": {"browser": "ALL"}}}})
         self.session = session["value"]["sessionId"]
 
     def call(self, method, path, body=None):
@@ -210,6 +211,11 @@ class Browser:
 
     def handles(self):
         return self.s("GET", "/window/handles")
+
+    def console_errors(self):
+        """The console's errors since the last call: script errors, refused scripts or styles."""
+        entries = self.s("POST", "/se/log", {"type": "browser"})
+        return [entry["message"] for entry in entries if entry.get("level") == "SEVERE"]
 
     def quit(self):
         try:
@@ -600,10 +606,14 @@ def main():
     try:
         for width in (400, 800, 1280):
             original_flow(binary, browser, width, directory)
+            errors = browser.console_errors()
+            check(not errors, f"no script error or policy violation at {width} px {errors[:2]}")
         two_tabs_and_resize(binary, browser, directory)
         long_request(binary, browser, directory)
         hidden_page_saves(binary, browser)
         menu_windows_and_shortcuts(binary, browser)
+        errors = browser.console_errors()
+        check(not errors, f"no script error or policy violation in any tab {errors[:2]}")
         hostile_requests(binary)
         if "--measure" in arguments:
             measure(binary, browser)

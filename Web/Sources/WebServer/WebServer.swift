@@ -93,6 +93,9 @@ public struct WebServer: Sendable {
     router.get("/app.css") { _, _ in
       Self.response(assets.style, type: "text/css; charset=utf-8")
     }
+    router.get("/icon.svg") { _, _ in
+      Self.response(Self.icon, type: "image/svg+xml")
+    }
     // The access middleware has checked the token, the host and the origin.
     router.ws("/ws") { inbound, outbound, _ in
       try await Self.serve(app: app, inbound: inbound, outbound: outbound)
@@ -163,6 +166,14 @@ public struct WebServer: Sendable {
     return response(refusal.description + "\n", type: "text/plain; charset=utf-8", status: status)
   }
 
+  /// The tab's icon: a "p" for primes.
+  static let icon = """
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">\
+    <rect width="16" height="16" rx="3" fill="#0a66d8"/>\
+    <text x="8" y="12" font-size="12" text-anchor="middle" fill="#fff" font-family="sans-serif">p</text>\
+    </svg>
+    """
+
   /// The page: an empty app the script fills from the server's first update.
   static func page(token: String) -> String {
     let token = HTML.escaped(token)
@@ -174,6 +185,7 @@ public struct WebServer: Sendable {
       <meta name="viewport" content="width=device-width, initial-scale=1">
       <meta name="referrer" content="no-referrer">
       <title>PrimeTime</title>
+      <link rel="icon" href="/icon.svg?token=\(token)">
       <link rel="stylesheet" href="/app.css?token=\(token)">
       <script src="/app.js?token=\(token)" defer></script>
       </head>

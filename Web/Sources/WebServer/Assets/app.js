@@ -223,7 +223,7 @@
   });
 
   window.addEventListener("pagehide", () => {
-    if (socket) socket.close(1001, "page closed");
+    if (socket) socket.close(1000, "page closed");
   });
 
   connect();
