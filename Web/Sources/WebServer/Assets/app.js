@@ -60,6 +60,7 @@
     template.innerHTML = message.html;
     morph(document.getElementById("app"), template.content.firstElementChild);
     present();
+    // How many updates the page has applied: what a test or a tool waits on.
     document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
   }
 
