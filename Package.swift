@@ -34,10 +34,11 @@ let package = Package(
   targets: [
     .systemLibrary(
       name: "CGMP",
+      path: "Sources/Engine/CGMP",
       pkgConfig: "gmp",
       providers: [.apt(["libgmp-dev"]), .brew(["gmp"])]
     ),
-    .target(name: "PrimeEngine", dependencies: ["CGMP"]),
+    .target(name: "PrimeEngine", dependencies: ["CGMP"], path: "Sources/Engine/PrimeEngine"),
     .target(
       name: "PrimeClients",
       dependencies: [
@@ -89,7 +90,8 @@ let package = Package(
       name: "primetime",
       dependencies: [
         "PrimeEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      path: "Sources/Programs/primetime"
     ),
     .executableTarget(
       name: "primetime-app",
