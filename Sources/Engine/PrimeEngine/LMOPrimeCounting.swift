@@ -30,16 +30,18 @@ enum LMOPrimeCounting {
     let y = min(root, max(cubeRoot + 1, UInt64(Double(cubeRoot) * alpha(x))))
     let factors = SmallFactors(upTo: Int(y))
     let smallPi = SmallPi(factors.primes, upTo: y)
+    // The sums are kept modulo 2⁶⁴ (wrapping operators): from 2⁶³ on the ordinary leaves
+    // alone pass Int64's range, while π(x) itself stays below 2⁶³.
     var sum = Int64(factors.primes.count) - 1
-    sum += ordinaryLeaves(x, factors: factors)
-    sum += phiTableLeaves(x, y: y, factors: factors)
+    sum &+= ordinaryLeaves(x, factors: factors)
+    sum &+= phiTableLeaves(x, y: y, factors: factors)
     reporter.beginPhase(0...0.2)
     var sieved = try SievedLeaves(
       x, y: y, factors: factors, smallPi: smallPi, reporter: &reporter)
-    sum += sieved.leavesWithoutSieve
+    sum &+= sieved.leavesWithoutSieve
     reporter.beginPhase(0.2...1)
-    sum += try sieved.count(reporter: &reporter)
-    return UInt64(sum)
+    sum &+= try sieved.count(reporter: &reporter)
+    return UInt64(bitPattern: sum)
   }
 
   /// y = α·∛x. A larger α shortens the sieve (x/y) and adds special leaves.
@@ -48,10 +50,11 @@ enum LMOPrimeCounting {
     return max(1, 0.002 * digits * digits * digits)
   }
 
+  /// Σ μ(n)·⌊x/n⌋ for n ≤ y, modulo 2⁶⁴.
   static func ordinaryLeaves(_ x: UInt64, factors: SmallFactors) -> Int64 {
     var sum: Int64 = 0
     for n in 1...factors.limit where factors.mu[n] != 0 {
-      sum += Int64(factors.mu[n]) * Int64(x / UInt64(n))
+      sum &+= Int64(factors.mu[n]) &* Int64(bitPattern: x / UInt64(n))
     }
     return sum
   }
@@ -64,7 +67,7 @@ enum LMOPrimeCounting {
       var m = y
       while m > y / p {
         if factors.mu[Int(m)] != 0 && UInt64(factors.leastFactor[Int(m)]) > p {
-          sum -= Int64(factors.mu[Int(m)]) * Int64(PhiTable.phi(x / (m * p), b))
+          sum &-= Int64(factors.mu[Int(m)]) &* Int64(bitPattern: PhiTable.phi(x / (m * p), b))
         }
         m -= 1
       }
@@ -148,12 +151,12 @@ struct SievedLeaves {
       let xp = xOverP[b]
       let trivialAbove = min(y, max(p, xp / p))
       let primesUpToTrivial = smallPi[trivialAbove]
-      leavesWithoutSieve += Int64(a - primesUpToTrivial)
+      leavesWithoutSieve &+= Int64(a - primesUpToTrivial)
       let hardUpTo = min(trivialAbove, max(p, xp / p / p))
       let sievedEasyUpTo = max(hardUpTo, min(trivialAbove, xp / (y + 1)))
       let primesUpToHard = smallPi[hardUpTo]
       let primesUpToSievedEasy = smallPi[sievedEasyUpTo]
-      leavesWithoutSieve += Self.easyLeaves(
+      leavesWithoutSieve &+= Self.easyLeaves(
         xp, b: b, indices: primesUpToSievedEasy..<primesUpToTrivial, primes: primes,
         smallPi: smallPi)
       if primesUpToSievedEasy > primesUpToHard {
@@ -195,7 +198,7 @@ struct SievedLeaves {
         }
       }
       while index >= indices.lowerBound {
-        sum += Int64(smallPi[divide(xp, primes[index])] - b + 1)
+        sum &+= Int64(smallPi[divide(xp, primes[index])] - b + 1)
         index -= 1
       }
     }
@@ -234,7 +237,7 @@ struct SievedLeaves {
           while let p = p2Prime {
             let v = x / p
             if v > high { break }
-            sum -= piBefore + Int64(sieve.countByWord(upTo: v))
+            sum &-= piBefore &+ Int64(sieve.countByWord(upTo: v))
             p2Count += 1
             p2Prime = try p2Primes.next()
           }
@@ -283,8 +286,8 @@ struct SievedLeaves {
               if factors.mu[Int(m)] != 0 && UInt64(factors.leastFactor[Int(m)]) > p {
                 let w = x / (m * p)
                 if w > high { break }
-                let phi = phiBefore[b] + Int64(sieve.count(upTo: w))
-                sum -= Int64(factors.mu[Int(m)]) * phi
+                let phi = phiBefore[b] &+ Int64(sieve.count(upTo: w))
+                sum &-= Int64(factors.mu[Int(m)]) &* phi
                 work &+= 1
                 if work & 0xFFF == 0 { try reporter.checkpoint(Double(low) / Double(limit)) }
               }
@@ -303,7 +306,7 @@ struct SievedLeaves {
       }
       low = high + 1
     }
-    return sum + p2Count * Int64(a) + p2Count * (p2Count - 1) / 2
+    return sum &+ p2Count &* Int64(a) &+ p2Count &* (p2Count &- 1) / 2
   }
 }
 
