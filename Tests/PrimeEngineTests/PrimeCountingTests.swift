@@ -52,14 +52,16 @@ struct PrimeCountingTests {
   /// From 2⁶³ on, the ordinary leaves' sum starts above Int64's range (its first leaf is x
   /// itself); it is kept modulo 2⁶⁴, which is exact because π(x) < 2⁶³.
   @Test(arguments: [UInt64.max, UInt64.max - 58, 1 << 63, (1 << 63) + 123_456_789] as [UInt64])
-  func leafSumsNear2To64AgreeWithWiderArithmetic(_ x: UInt64) {
-    let factors = SmallFactors(upTo: 5_000)
+  func leafSumsNear2To64AgreeWithWiderArithmetic(_ x: UInt64) throws {
+    var reporter = ProgressReporter(nil)
+    let factors = try SmallFactors(upTo: 5_000, reporter: &reporter)
     var wide: Int128 = 0
     for n in 1...factors.limit where factors.mu[n] != 0 {
       wide += Int128(factors.mu[n]) * Int128(x / UInt64(n))
     }
     #expect(
-      LMOPrimeCounting.ordinaryLeaves(x, factors: factors) == Int64(truncatingIfNeeded: wide))
+      try LMOPrimeCounting.ordinaryLeaves(x, factors: factors, reporter: &reporter)
+        == Int64(truncatingIfNeeded: wide))
   }
 
   @Test func rootsAreExactUpToTheLargest64BitValue() {

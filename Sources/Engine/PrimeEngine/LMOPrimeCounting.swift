@@ -28,13 +28,13 @@ enum LMOPrimeCounting {
     let cubeRoot = integerCubeRoot(x)
     // y > ∛x makes y² > x/y: the primes up to √(x/y), which the sieve removes, are all ≤ y.
     let y = min(root, max(cubeRoot + 1, UInt64(Double(cubeRoot) * alpha(x))))
-    let factors = SmallFactors(upTo: Int(y))
+    let factors = try SmallFactors(upTo: Int(y), reporter: &reporter)
     let smallPi = SmallPi(factors.primes, upTo: y)
     // The sums are kept modulo 2⁶⁴ (wrapping operators): from 2⁶³ on the ordinary leaves
     // alone pass Int64's range, while π(x) itself stays below 2⁶³.
     var sum = Int64(factors.primes.count) - 1
-    sum &+= ordinaryLeaves(x, factors: factors)
-    sum &+= phiTableLeaves(x, y: y, factors: factors)
+    sum &+= try ordinaryLeaves(x, factors: factors, reporter: &reporter)
+    sum &+= try phiTableLeaves(x, y: y, factors: factors, reporter: &reporter)
     reporter.beginPhase(0...0.2)
     var sieved = try SievedLeaves(
       x, y: y, factors: factors, smallPi: smallPi, reporter: &reporter)
@@ -51,21 +51,27 @@ enum LMOPrimeCounting {
   }
 
   /// Σ μ(n)·⌊x/n⌋ for n ≤ y, modulo 2⁶⁴.
-  static func ordinaryLeaves(_ x: UInt64, factors: SmallFactors) -> Int64 {
+  static func ordinaryLeaves(
+    _ x: UInt64, factors: SmallFactors, reporter: inout ProgressReporter
+  ) throws -> Int64 {
     var sum: Int64 = 0
     for n in 1...factors.limit where factors.mu[n] != 0 {
+      if n & 0xFFFF == 0 { try reporter.checkpoint(0) }
       sum &+= Int64(factors.mu[n]) &* Int64(bitPattern: x / UInt64(n))
     }
     return sum
   }
 
   /// The special leaves of the b the sieve starts beyond, with φ(w, b) from ``PhiTable``.
-  static func phiTableLeaves(_ x: UInt64, y: UInt64, factors: SmallFactors) -> Int64 {
+  static func phiTableLeaves(
+    _ x: UInt64, y: UInt64, factors: SmallFactors, reporter: inout ProgressReporter
+  ) throws -> Int64 {
     var sum: Int64 = 0
     for b in 0..<min(CountingSieve.presievedPrimes, factors.primes.count) {
       let p = UInt64(factors.primes[b])
       var m = y
       while m > y / p {
+        if m & 0x3FFF == 0 { try reporter.checkpoint(0) }
         if factors.mu[Int(m)] != 0 && UInt64(factors.leastFactor[Int(m)]) > p {
           sum &-= Int64(factors.mu[Int(m)]) &* Int64(bitPattern: PhiTable.phi(x / (m * p), b))
         }
@@ -242,6 +248,11 @@ struct SievedLeaves {
             p2Prime = try p2Primes.next()
           }
           for level in levelsWithSievedEasyLeaves {
+            work &+= 64 &+ max(0, nextEasy[level] &- lastEasy[level]) / 8
+            if work >= 4096 {
+              work = 0
+              try reporter.checkpoint(Double(low) / Double(limit))
+            }
             let xp = xOverP[level]
             var index = nextEasy[level]
             let last = lastEasy[level]
@@ -260,7 +271,10 @@ struct SievedLeaves {
         }
         if b == lastLevel || (b >= p2Level && largestLeaf[b] < low) { break }
         work &+= 64
-        if work & 0xFFF == 0 { try reporter.checkpoint(Double(low) / Double(limit)) }
+        if work >= 4096 {
+          work = 0
+          try reporter.checkpoint(Double(low) / Double(limit))
+        }
         let p = UInt64(primes[b])
         if largestLeaf[b] >= low {
           sieve.startCounting()
@@ -275,7 +289,10 @@ struct SievedLeaves {
               sum &+= before &+ Int64(sieve.count(upTo: w))
               index &-= 1
               work &+= 1
-              if work & 0xFFF == 0 { try reporter.checkpoint(Double(low) / Double(limit)) }
+              if work >= 4096 {
+                work = 0
+                try reporter.checkpoint(Double(low) / Double(limit))
+              }
             }
             nextM[b] = UInt64(max(index, 0))
           } else {
@@ -289,7 +306,10 @@ struct SievedLeaves {
                 let phi = phiBefore[b] &+ Int64(sieve.count(upTo: w))
                 sum &-= Int64(factors.mu[Int(m)]) &* phi
                 work &+= 1
-                if work & 0xFFF == 0 { try reporter.checkpoint(Double(low) / Double(limit)) }
+                if work >= 4096 {
+                  work = 0
+                  try reporter.checkpoint(Double(low) / Double(limit))
+                }
               }
               m -= 1
             }

@@ -69,7 +69,7 @@ public enum NthPrime {
       while true {
         let high = low + window
         var answer: UInt64?
-        try SegmentedSieve.forEachPrime(in: low...high) { prime in
+        try SegmentedSieve.forEachPrime(in: low...high, reporter: &reporter) { prime in
           guard answer == nil else { return }
           count += 1
           if count == target { answer = prime }
@@ -84,7 +84,9 @@ public enum NthPrime {
       while true {
         let low = high > window ? high - window : 2
         var primes: [UInt64] = []
-        try SegmentedSieve.forEachPrime(in: low...high) { primes.append($0) }
+        try SegmentedSieve.forEachPrime(in: low...high, reporter: &reporter) {
+          primes.append($0)
+        }
         if UInt64(primes.count) >= needed { return primes[primes.count - Int(needed)] }
         needed -= UInt64(primes.count)
         high = low - 1

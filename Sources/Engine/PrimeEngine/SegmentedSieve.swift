@@ -19,8 +19,16 @@ public enum SegmentedSieve {
   public static func forEachPrime(
     in range: ClosedRange<UInt64>, _ body: (UInt64) throws -> Void
   ) throws {
-    if range.contains(2) { try body(2) }
     var reporter = ProgressReporter(nil)
+    try forEachPrime(in: range, reporter: &reporter, body)
+  }
+
+  /// ``forEachPrime(in:_:)``, stopping when `reporter` says the work is cancelled.
+  static func forEachPrime(
+    in range: ClosedRange<UInt64>, reporter: inout ProgressReporter,
+    _ body: (UInt64) throws -> Void
+  ) throws {
+    if range.contains(2) { try body(2) }
     try forEachOddSegment(in: range, reporter: &reporter) { low, words, bitCount in
       for index in 0..<((bitCount + 63) / 64) {
         var word = words[index]
@@ -71,7 +79,7 @@ public enum SegmentedSieve {
     let last = range.upperBound & 1 == 1 ? range.upperBound : range.upperBound - 1
     var low = range.lowerBound | 1
     guard low <= last else { return }
-    var sievingPrimes = SievingPrimes(limit: integerSquareRoot(last))
+    var sievingPrimes = try SievingPrimes(limit: integerSquareRoot(last), reporter: &reporter)
     let words = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: segmentWords)
     defer { words.deallocate() }
     let start = low
