@@ -23,7 +23,7 @@ struct CountingSieve {
   private var countsBeforeWord = [UInt32](repeating: 0, count: words)
   private var wordCountsAreCurrent = false
   /// The bit offsets of one turn of the wheel for the current prime.
-  private var turn = [Int](repeating: 0, count: Wheel210.residues.count)
+  private var turn = [Int](repeating: 0, count: Residues210.residues.count)
 
   /// The unsieved odd numbers in the segment.
   var total: Int {
@@ -38,8 +38,8 @@ struct CountingSieve {
   mutating func reset(low: UInt64) {
     self.low = low
     sieve.withUnsafeMutableBufferPointer {
-      Wheel.fill($0, firstOdd: low)
-      Wheel.second.intersect($0, firstOdd: low)
+      PresievePattern.fill($0, firstOdd: low)
+      PresievePattern.second.intersect($0, firstOdd: low)
     }
     countsAreStale = true
     refreshCounts()
@@ -176,14 +176,14 @@ struct CountingSieve {
     of p: UInt64, low: UInt64, turn: inout [Int], _ body: (Int) -> Void
   ) {
     var m = max(1, (low + p - 1) / p)
-    while Wheel210.index[Int(m % 210)] < 0 { m += 1 }
-    var wheel = Int(Wheel210.index[Int(m % 210)])
+    while Residues210.index[Int(m % 210)] < 0 { m += 1 }
+    var wheel = Int(Residues210.index[Int(m % 210)])
     let lastBit = Self.bits - 1
     guard (m * p - low) / 2 <= UInt64(lastBit) else { return }
     // Bits, not numbers: m·p and (m + 2k)·p are k·p bits apart.
     var bit = Int((m * p - low) / 2)
     let step = Int(p)
-    Wheel210.halfGaps.withUnsafeBufferPointer { halfGaps in
+    Residues210.halfGaps.withUnsafeBufferPointer { halfGaps in
       while wheel != 0 && bit <= lastBit {
         body(bit)
         bit &+= Int(halfGaps[wheel]) &* step
@@ -193,7 +193,7 @@ struct CountingSieve {
     // A whole turn, m ≡ 1 (mod 210) to m + 208, at a time.
     if bit &+ 104 &* step <= lastBit {
       turn.withUnsafeMutableBufferPointer { turn in
-        Wheel210.residues.withUnsafeBufferPointer { residues in
+        Residues210.residues.withUnsafeBufferPointer { residues in
           for index in turn.indices { turn[index] = Int(residues[index] / 2) &* step }
         }
         let lastOffset = turn[turn.count - 1]
@@ -203,27 +203,12 @@ struct CountingSieve {
         }
       }
     }
-    Wheel210.halfGaps.withUnsafeBufferPointer { halfGaps in
+    Residues210.halfGaps.withUnsafeBufferPointer { halfGaps in
       while bit <= lastBit {
         body(bit)
         bit &+= Int(halfGaps[wheel]) &* step
         wheel = wheel == halfGaps.count - 1 ? 0 : wheel + 1
       }
     }
-  }
-}
-
-/// The 48 residues modulo 210 = 2·3·5·7 coprime to it, for stepping over multiples.
-enum Wheel210 {
-  static let residues: [UInt8] = (1..<210).filter { n in [2, 3, 5, 7].allSatisfy { n % $0 != 0 } }
-    .map(UInt8.init)
-  /// Half the distance from each residue to the next (from 209 to 211).
-  static let halfGaps: [UInt8] = residues.indices.map { index in
-    let next = index + 1 < residues.count ? Int(residues[index + 1]) : 211
-    return UInt8((next - Int(residues[index])) / 2)
-  }
-  /// The index of each n < 210 among the residues, or −1.
-  static let index: [Int8] = (0..<210).map { n in
-    residues.firstIndex(of: UInt8(n)).map(Int8.init) ?? -1
   }
 }

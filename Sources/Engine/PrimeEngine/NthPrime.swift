@@ -60,7 +60,7 @@ public enum NthPrime {
     var count = try LMOPrimeCounting.primeCount(estimate, reporter: &reporter)
     let target = UInt64(n)
     // The gap holds |count − n| primes, about ln x apart: sieve a little more than that at a
-    // time, not a fixed million numbers (which took most of the time for n near 10⁸).
+    // time, since near 10⁸ a fixed window of a million numbers would cost more than π itself.
     let missing = count < target ? target - count : count - target + 1
     let window = UInt64(min(Double(1 << 20), (Double(missing) + 8) * log(Double(estimate)) * 1.3))
     if count < target {

@@ -90,12 +90,12 @@ public enum SegmentedSieve {
       let bitCount = remaining >= UInt64(segmentBits) ? segmentBits : Int(remaining)
       let high = low + 2 * UInt64(bitCount - 1)
       // Only the words in range: a small range must not cost a whole segment.
-      Wheel.fill(.init(rebasing: words[..<((bitCount + 63) / 64)]), firstOdd: low)
+      PresievePattern.fill(.init(rebasing: words[..<((bitCount + 63) / 64)]), firstOdd: low)
       try sievingPrimes.crossOff(words, low: low, high: high, reporter: &reporter)
-      if low <= Wheel.primes.last! {
+      if low <= PresievePattern.primes.last! {
         // 1 is not prime; the wheel removed its own primes with their multiples.
         if low == 1 { words[0] &= ~1 }
-        for p in Wheel.primes where p >= low && p <= high { words[0] |= 1 << ((p - low) / 2) }
+        for p in PresievePattern.primes where p >= low && p <= high { words[0] |= 1 << ((p - low) / 2) }
       }
       try body(low, words, bitCount)
       guard high < last else { return }
