@@ -93,9 +93,11 @@ public enum SegmentedSieve {
       PresievePattern.fill(.init(rebasing: words[..<((bitCount + 63) / 64)]), firstOdd: low)
       try sievingPrimes.crossOff(words, low: low, high: high, reporter: &reporter)
       if low <= PresievePattern.primes.last! {
-        // 1 is not prime; the wheel removed its own primes with their multiples.
+        // 1 is not prime; the pattern removed its own primes with their multiples.
         if low == 1 { words[0] &= ~1 }
-        for p in PresievePattern.primes where p >= low && p <= high { words[0] |= 1 << ((p - low) / 2) }
+        for p in PresievePattern.primes where p >= low && p <= high {
+          words[0] |= 1 << ((p - low) / 2)
+        }
       }
       try body(low, words, bitCount)
       guard high < last else { return }
