@@ -27,7 +27,7 @@ struct NthPrimeTests {
       (1, 2), (10, 29), (100, 541), (1_000, 7_919), (10_000, 104_729), (100_000, 1_299_709),
       (1_000_000, 15_485_863), (10_000_000, 179_424_673), (100_000_000, 2_038_074_743),
       (1_000_000_000, 22_801_763_489), (10_000_000_000, 252_097_800_623),
-      (100_000_000_000, 2_760_727_302_517),
+      (100_000_000_000, 2_760_727_302_517), (1_000_000_000_000, 29_996_224_275_833),
     ] as [(Int, UInt64)])
   func powersOfTen(_ n: Int, _ prime: UInt64) async throws {
     #expect(try await NthPrime.nthPrime(n) == prime)
@@ -45,6 +45,6 @@ struct NthPrimeTests {
     #expect(throws: error) { try NthPrime.nthPrime(NthPrime.maximum + 1) as UInt64 }
     #expect(
       error.description
-        == "10000000000001 is too large: the largest supported value is 10000000000000")
+        == "425656284035217744 is too large: the largest supported value is 425656284035217743")
   }
 }

@@ -108,11 +108,11 @@ struct PrimeTimeCommandTests {
     ("-4", "primetime: there is no prime number -4\n"),
     (
       "9223372036854775808",
-      "primetime: 9223372036854775808 is too large: the largest supported value is 10000000000000\n"
+      "primetime: 9223372036854775808 is too large: the largest supported value is 425656284035217743\n"
     ),
     (
-      "10000000000001",
-      "primetime: 10000000000001 is too large: the largest supported value is 10000000000000\n"
+      "425656284035217744",
+      "primetime: 425656284035217744 is too large: the largest supported value is 425656284035217743\n"
     ),
   ])
   func nthPrimeLimits(_ value: String, _ message: String) async throws {

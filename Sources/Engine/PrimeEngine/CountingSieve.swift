@@ -1,11 +1,9 @@
 /// One segment of odd numbers, with a count per block of 256 of those still unsieved, for
-/// the φ(z, b) counts of ``LMOPrimeCounting``.
+/// the φ(u, b) counts of ``HardLeaves``.
 ///
-/// Removing a number updates its block's count in constant time; counting up to z adds the
-/// counts of the blocks before z's and the bits of at most 4 words. Queries for one b come
-/// in increasing z, so the blocks are added once per b. Where no count is asked for until
-/// later, ``removeUncounted(multiplesOf:)`` leaves the counts to ``refreshCounts()``: one
-/// pass over the segment instead of a block update per number removed.
+/// Removing a number updates its block's count in constant time; counting up to u adds the
+/// counts of the blocks before u's and the bits of at most 4 words. Queries for one b come
+/// in increasing u, so the blocks are added once per b.
 struct CountingSieve {
   static let words = 4096
   static let bits = words * 64
@@ -19,9 +17,6 @@ struct CountingSieve {
   private var blockCounts = [UInt16](repeating: 0, count: words / wordsPerBlock)
   private var cursorBlock = 0
   private var countBeforeCursor = 0
-  /// After ``countEveryWord()``, the unsieved odd numbers before each word.
-  private var countsBeforeWord = [UInt32](repeating: 0, count: words)
-  private var wordCountsAreCurrent = false
   /// The bit offsets of one turn of the wheel for the current prime.
   private var turn = [Int](repeating: 0, count: Residues210.residues.count)
 
@@ -45,8 +40,8 @@ struct CountingSieve {
     refreshCounts()
   }
 
-  /// Brings the counts up to date after ``removeUncounted(multiplesOf:)``.
-  mutating func refreshCounts() {
+  /// Counts every block afresh.
+  private mutating func refreshCounts() {
     guard countsAreStale else { return }
     countsAreStale = false
     var total = 0
@@ -64,39 +59,6 @@ struct CountingSieve {
       }
     }
     unsieved = total
-  }
-
-  /// Brings the counts up to date down to each word, for ``countByWord(upTo:)`` until the
-  /// next removal.
-  mutating func countEveryWord() {
-    var total = 0
-    sieve.withUnsafeBufferPointer { sieve in
-      blockCounts.withUnsafeMutableBufferPointer { blockCounts in
-        countsBeforeWord.withUnsafeMutableBufferPointer { countsBeforeWord in
-          for block in blockCounts.indices {
-            let blockStart = total
-            for word in (block &* Self.wordsPerBlock)..<((block &+ 1) &* Self.wordsPerBlock) {
-              countsBeforeWord[word] = UInt32(truncatingIfNeeded: total)
-              total &+= sieve[word].nonzeroBitCount
-            }
-            blockCounts[block] = UInt16(truncatingIfNeeded: total &- blockStart)
-          }
-        }
-      }
-    }
-    unsieved = total
-    countsAreStale = false
-    wordCountsAreCurrent = true
-  }
-
-  /// The unsieved odd numbers in [low, z], in any order of z, after ``countEveryWord()``.
-  func countByWord(upTo z: UInt64) -> Int {
-    assert(wordCountsAreCurrent)
-    let lastBit = Int((z - low) / 2)
-    let word = lastBit &>> 6
-    let mask: UInt64 = ~0 &>> UInt64(63 &- lastBit & 63)
-    let before = countsBeforeWord.withUnsafeBufferPointer { Int($0[word]) }
-    return before &+ sieve.withUnsafeBufferPointer { ($0[word] & mask).nonzeroBitCount }
   }
 
   /// Begins a run of ``count(upTo:)`` queries in increasing order.
@@ -139,7 +101,6 @@ struct CountingSieve {
 
   /// Removes the odd multiples of `p` (p itself included), keeping the counts; p > 23.
   mutating func remove(multiplesOf p: UInt64) {
-    wordCountsAreCurrent = false
     var removed = 0
     let low = low
     sieve.withUnsafeMutableBufferPointer { sieve in
@@ -154,19 +115,6 @@ struct CountingSieve {
       }
     }
     unsieved -= removed
-  }
-
-  /// Removes the odd multiples of `p` like ``remove(multiplesOf:)``, leaving the counts
-  /// stale until ``refreshCounts()``.
-  mutating func removeUncounted(multiplesOf p: UInt64) {
-    countsAreStale = true
-    wordCountsAreCurrent = false
-    let low = low
-    sieve.withUnsafeMutableBufferPointer { sieve in
-      Self.forEachMultiple(of: p, low: low, turn: &turn) { bit in
-        sieve[bit &>> 6] &= ~(1 &<< UInt64(bit & 63))
-      }
-    }
   }
 
   /// Calls `body` with the bit of each multiple m·p in the segment with m coprime to 210:

@@ -4,40 +4,45 @@
   import Darwin
 #endif
 
-/// The n-th prime p_n (p₁ = 2), for n up to ``maximum``.
+/// The n-th prime p_n (p₁ = 2), for every n whose prime is below 2⁶⁴ (up to ``maximum``).
 ///
 /// The answer is estimated with the inverse of Riemann's R function, π of the estimate is
-/// counted exactly (``PrimeCounting``), and the short gap between the two is sieved.
+/// counted exactly (``PrimeCounting``, on every thread asked for), and the short gap
+/// between the two is sieved.
 ///
 /// ```swift
 /// try await NthPrime.nthPrime(1_000_000)   // 15485863
 /// ```
 public enum NthPrime {
-  /// The largest n accepted.
-  public static let maximum = 10_000_000_000_000
+  /// The largest n accepted: π(2⁶⁴), the number of primes below 2⁶⁴ (Oliveira e Silva's
+  /// table of π(2^k)).
+  public static let maximum = 425_656_284_035_217_743
 
-  /// p_n. Throws ``PrimeEngineError/noSuchPrime(_:)`` for n ≤ 0,
-  /// ``PrimeEngineError/tooLarge(_:maximum:)`` above ``maximum``, and `CancellationError`
-  /// when the task is cancelled.
+  /// p_n. `threads` is how many threads compute (nil: one per processor); they are threads
+  /// of the engine's own, and the calling thread waits. Throws
+  /// ``PrimeEngineError/noSuchPrime(_:)`` for n ≤ 0, ``PrimeEngineError/tooLarge(_:maximum:)``
+  /// above ``maximum``, and `CancellationError` when the task is cancelled.
   public static func nthPrime(
-    _ n: Int, progress: (@Sendable (Double) -> Void)? = nil
+    _ n: Int, threads: Int? = nil, progress: (@Sendable (Double) -> Void)? = nil
   ) throws -> UInt64 {
     var reporter = ProgressReporter(progress)
-    return try nthPrime(n, reporter: &reporter)
+    return try nthPrime(n, threads: WorkerThreads.count(threads), reporter: &reporter)
   }
 
-  /// p_n, computed on a thread of its own so that the cooperative pool stays free;
-  /// cancelling the awaiting task stops it.
+  /// p_n, computed on threads of the engine's own so that the cooperative pool stays free;
+  /// cancelling the awaiting task stops it and frees them.
   public static func nthPrime(
-    _ n: Int, progress: (@Sendable (Double) -> Void)? = nil
+    _ n: Int, threads: Int? = nil, progress: (@Sendable (Double) -> Void)? = nil
   ) async throws -> UInt64 {
     try await DedicatedThread.run { isCancelled in
       var reporter = ProgressReporter(progress, isCancelled: isCancelled)
-      return try nthPrime(n, reporter: &reporter)
+      return try nthPrime(n, threads: WorkerThreads.count(threads), reporter: &reporter)
     }
   }
 
-  static func nthPrime(_ n: Int, reporter: inout ProgressReporter) throws -> UInt64 {
+  static func nthPrime(_ n: Int, threads: Int, reporter: inout ProgressReporter) throws
+    -> UInt64
+  {
     guard n > 0 else { throw PrimeEngineError.noSuchPrime(n) }
     guard n <= maximum else {
       throw PrimeEngineError.tooLarge(String(n), maximum: String(maximum))
@@ -56,8 +61,11 @@ public enum NthPrime {
     }
     // π(2²⁴) = 1,077,871: below, the small table answers without counting.
     if n <= 1_077_871, let prime = PrimeTable.small.nthPrime(n) { return prime }
-    let estimate = UInt64(inverseRiemannR(Double(n)))
-    var count = try LMOPrimeCounting.primeCount(estimate, reporter: &reporter)
+    // Near 2⁶⁴ the estimate may pass the largest prime; it walks down from there.
+    let largestEstimate: Double = 18_446_744_073_709_549_568  // 2⁶⁴ − 2¹¹, a Double
+    let estimate = UInt64(min(inverseRiemannR(Double(n)), largestEstimate))
+    var count = try GourdonPrimeCounting.primeCount(
+      estimate, threads: threads, reporter: &reporter)
     let target = UInt64(n)
     // The gap holds |count − n| primes, about ln x apart: sieve a little more than that at a
     // time, since near 10⁸ a fixed window of a million numbers would cost more than π itself.
@@ -67,7 +75,7 @@ public enum NthPrime {
       // Walk up from the estimate.
       var low = estimate + 1
       while true {
-        let high = low + window
+        let high = low > UInt64.max - window ? UInt64.max : low + window
         var answer: UInt64?
         try SegmentedSieve.forEachPrime(in: low...high, reporter: &reporter) { prime in
           guard answer == nil else { return }

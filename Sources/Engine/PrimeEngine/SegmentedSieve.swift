@@ -47,6 +47,13 @@ public enum SegmentedSieve {
     in range: ClosedRange<UInt64>, progress: ((Double) -> Void)? = nil
   ) throws(CancellationError) -> UInt64 {
     var reporter = ProgressReporter(progress)
+    return try count(in: range, reporter: &reporter)
+  }
+
+  /// ``count(in:progress:)``, stopping when `reporter` says the work is cancelled.
+  static func count(
+    in range: ClosedRange<UInt64>, reporter: inout ProgressReporter
+  ) throws(CancellationError) -> UInt64 {
     var count: UInt64 = range.contains(2) ? 1 : 0
     do {
       try forEachOddSegment(in: range, reporter: &reporter) { _, words, bitCount in

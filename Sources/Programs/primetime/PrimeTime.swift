@@ -38,8 +38,15 @@ struct NthPrimeCommand: ParsableCommand {
       more a line.
       """)
 
+  @Option(help: "How many threads compute (default: one per processor).")
+  var threads: Int?
+
   @Argument(parsing: .allUnrecognized, help: "Values of N, or - for standard input.")
   var values: [String]
+
+  func validate() throws {
+    if let threads, threads < 1 { throw ValidationError("--threads needs at least 1.") }
+  }
 
   func run() throws {
     try answer(values) { text in
@@ -49,7 +56,8 @@ struct NthPrimeCommand: ParsableCommand {
           : PrimeEngineError.malformedNumber(text)
       }
       let label = "the \(ordinal(n)) prime"
-      return String(try withProgress(label) { try NthPrime.nthPrime(n, progress: $0) })
+      return String(
+        try withProgress(label) { try NthPrime.nthPrime(n, threads: threads, progress: $0) })
     }
   }
 }
@@ -62,14 +70,24 @@ struct PiCommand: ParsableCommand {
       X goes up to 2^64 − 1. Give - to read values from standard input, one or more a line.
       """)
 
+  @Option(help: "How many threads compute (default: one per processor).")
+  var threads: Int?
+
   @Argument(parsing: .allUnrecognized, help: "Values of X, or - for standard input.")
   var values: [String]
+
+  func validate() throws {
+    if let threads, threads < 1 { throw ValidationError("--threads needs at least 1.") }
+  }
 
   func run() throws {
     try answer(values) { text in
       let x = try parseUInt64(text)
       let label = "primes up to \(grouped(String(x)))"
-      return String(try withProgress(label) { try PrimeCounting.primeCount(upTo: x, progress: $0) })
+      return String(
+        try withProgress(label) {
+          try PrimeCounting.primeCount(upTo: x, threads: threads, progress: $0)
+        })
     }
   }
 }
