@@ -44,28 +44,36 @@ struct QuotientPrimeCounts {
       }
       quotients.reverse()
       chunk.quotients = Int64(quotients.count)
+      let sieve = try Sieve30(low: vLow, high: vHigh, isCancelled: { stop.isSet })
       var next = 0
       var primesBefore = 0
-      try SegmentedSieve.forEachOddSegment(in: chunkRange, reporter: &reporter) {
-        low, words, bitCount in
-        let high = low + 2 * UInt64(bitCount - 1)
+      while try sieve.next() {
+        if stop.isSet { throw CancellationError() }
+        let raw = UnsafeRawPointer(sieve.bytes.baseAddress!)
+        let segmentLow = sieve.segmentLow
+        let segmentEnd = segmentLow + 30 * UInt64(sieve.byteCount)
         var cursorWord = 0
         var countBeforeCursor = primesBefore
-        while next < quotients.count && quotients[next] <= high + 1 {
-          let v = quotients[next]
-          // The odd numbers from low to v, as bits 0 ..< odd.
-          let odd = v >= low ? Int((v - low) / 2) + 1 : 0
-          let word = odd >> 6
+        while next < quotients.count && quotients[next] < segmentEnd {
+          let offset = quotients[next] - segmentLow
+          let byte = Int(offset / 30)
+          let word = byte >> 3
           while cursorWord < word {
-            countBeforeCursor &+= words[cursorWord].nonzeroBitCount
-            cursorWord += 1
+            countBeforeCursor &+=
+              raw.loadUnaligned(
+                fromByteOffset: cursorWord &* 8, as: UInt64.self
+              ).nonzeroBitCount
+            cursorWord &+= 1
           }
-          let partial =
-            odd & 63 == 0 ? 0 : (words[word] & ((1 << UInt64(odd & 63)) - 1)).nonzeroBitCount
-          chunk.sum &+= Int64(countBeforeCursor &+ partial)
+          // The bytes of the word before v's, and v's byte up to v.
+          let shift = UInt64(8 &* (byte & 7))
+          let mask =
+            ((1 &<< shift) &- 1) | UInt64(Sieve30Wheel.keepUpTo[Int(offset % 30)]) &<< shift
+          let bits = raw.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self)
+          chunk.sum &+= Int64(countBeforeCursor &+ (bits & mask).nonzeroBitCount)
           next += 1
         }
-        primesBefore &+= Int(SegmentedSieve.countBits(words, upTo: bitCount))
+        primesBefore &+= sieve.count()
       }
       chunk.primes = Int64(primesBefore)
     } catch {

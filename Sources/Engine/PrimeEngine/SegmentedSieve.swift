@@ -1,10 +1,8 @@
-/// The sieve of Eratosthenes over any range below 2⁶⁴, one L1-cache-sized segment at a time.
+/// The primes of any range below 2⁶⁴, by the sieve of Eratosthenes (``Sieve30``: a byte per
+/// 30 numbers, 256 KiB segments), one segment at a time.
 ///
-/// Only odd numbers are stored, one bit each; a segment of 32 KiB covers 524,288 numbers.
-/// Each segment starts from a precomputed pattern with the multiples of 3, 5, 7, 11 and 13
-/// already removed (a wheel), then the remaining sieving primes up to √high cross off
-/// their odd multiples. Sieving primes below 2²⁸ are kept with their next multiple; beyond
-/// that (ranges near 2⁶⁴) they are produced segment by segment by a smaller sieve.
+/// ``forEachOddSegment(in:reporter:_:)`` gives segments of a bit per odd number instead, the
+/// layout the π tables (``PiTable``, ``SegmentPiTable``) are read in.
 ///
 /// ```swift
 /// try SegmentedSieve.forEachPrime(in: 100...130) { print($0) }   // 101 103 107 109 113 127
@@ -28,17 +26,14 @@ public enum SegmentedSieve {
     in range: ClosedRange<UInt64>, reporter: inout ProgressReporter,
     _ body: (UInt64) throws -> Void
   ) throws {
-    if range.contains(2) { try body(2) }
-    try forEachOddSegment(in: range, reporter: &reporter) { low, words, bitCount in
-      for index in 0..<((bitCount + 63) / 64) {
-        var word = words[index]
-        while word != 0 {
-          let position = index * 64 + word.trailingZeroBitCount
-          word &= word &- 1
-          guard position < bitCount else { break }
-          try body(low + 2 * UInt64(position))
-        }
-      }
+    for p: UInt64 in [2, 3, 5] where range.contains(p) { try body(p) }
+    let isCancelled = reporter.isCancelled
+    let sieve = try Sieve30(low: range.lowerBound, high: range.upperBound, isCancelled: isCancelled)
+    let span = Double(range.upperBound - range.lowerBound) + 1
+    while try sieve.next() {
+      try reporter.checkpoint(
+        Double(max(sieve.segmentLow, range.lowerBound) - range.lowerBound) / span)
+      try sieve.forEachPrime(body)
     }
   }
 
@@ -54,13 +49,14 @@ public enum SegmentedSieve {
   static func count(
     in range: ClosedRange<UInt64>, reporter: inout ProgressReporter
   ) throws(CancellationError) -> UInt64 {
-    var count: UInt64 = range.contains(2) ? 1 : 0
-    do {
-      try forEachOddSegment(in: range, reporter: &reporter) { _, words, bitCount in
-        count &+= countBits(words, upTo: bitCount)
-      }
-    } catch {
-      throw CancellationError()
+    var count = UInt64([2, 3, 5].count { range.contains($0) })
+    let isCancelled = reporter.isCancelled
+    let sieve = try Sieve30(low: range.lowerBound, high: range.upperBound, isCancelled: isCancelled)
+    let span = Double(range.upperBound - range.lowerBound) + 1
+    while try sieve.next() {
+      try reporter.checkpoint(
+        Double(max(sieve.segmentLow, range.lowerBound) - range.lowerBound) / span)
+      count &+= UInt64(sieve.count())
     }
     return count
   }
