@@ -1,5 +1,6 @@
-import PrimeEngine
 import Testing
+
+@testable import PrimeEngine
 
 struct NthPrimeTests {
   @Test func everyNUpToOneMillion() async throws {
@@ -31,6 +32,22 @@ struct NthPrimeTests {
     ] as [(Int, UInt64)])
   func powersOfTen(_ n: Int, _ prime: UInt64) async throws {
     #expect(try await NthPrime.nthPrime(n) == prime)
+  }
+
+  /// From an estimate above or below, near or far (more than one window, across segments),
+  /// the walk through the gap finds the prime.
+  @Test(arguments: [0, 1, -1, 2, -2, 1_000, -1_000, 1 << 20, -(1 << 20), 30_000_000, -30_000_000])
+  func theGapIsWalkedFromEitherSide(offset: Int) throws {
+    let n: UInt64 = 10_000_000
+    let prime: UInt64 = 179_424_673  // DESIGN.md's p(10⁷)
+    let estimate = UInt64(Int(prime) + offset)
+    var reporter = ProgressReporter(nil)
+    let count = try PrimeCounting.primeCount(upTo: estimate)
+    #expect(try NthPrime.walk(to: n, from: estimate, count: count, reporter: &reporter) == prime)
+    // Windows much smaller than the gap: the walk takes several.
+    #expect(
+      try NthPrime.walk(
+        to: n, from: estimate, count: count, reporter: &reporter, windowScale: 0.05) == prime)
   }
 
   @Test func noSuchPrime() {

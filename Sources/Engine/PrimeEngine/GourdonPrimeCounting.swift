@@ -190,7 +190,7 @@ private final class GourdonComputation: @unchecked Sendable {
         if b == parameters.k + 1 { sum.wrappingAdd(ordinary.root, ordering: .relaxed) }
         advance(weights.ordinary / Double(max(1, a - parameters.k)))
       case .trivial:
-        sum.wrappingAdd(trivialLeaves(), ordering: .relaxed)
+        sum.wrappingAdd(leavesInClosedForm(), ordering: .relaxed)
       case .easy(let segment):
         let low = UInt64(segment) * easySpan
         let high = min(parameters.sqrtX, low + easySpan - 1)
@@ -218,18 +218,20 @@ private final class GourdonComputation: @unchecked Sendable {
     }
   }
 
-  /// The trivial leaves: for each b, the primes q in (max(p, z/p, x/p²), y].
-  private func trivialLeaves() -> Int64 {
+  /// The trivial leaves (for each b, the primes q in (max(p, z/p, x/p²), y]) and the easy
+  /// prime leaves' terms that need no π lookup in a segment.
+  private func leavesInClosedForm() -> Int64 {
     let x = parameters.x
     let y = parameters.y
     let z = parameters.z
-    var count: Int64 = 0
+    var sum: Int64 = 0
     for b in (parameters.k + 1)...max(a, parameters.k + 1) where b <= a {
       let p = UInt64(pi.primes[b])
       let lower = max(p, z / p, x / p / p)
-      if lower < y { count &+= Int64(a - pi[lower]) }
+      if lower < y { sum &+= Int64(a - pi[lower]) }
+      if p <= parameters.cubeRoot { sum &+= easy.closedForm(b) }
     }
-    return count
+    return sum
   }
 
   /// π(x), once every job is done.

@@ -64,25 +64,42 @@ public enum NthPrime {
     // Near 2⁶⁴ the estimate may pass the largest prime; it walks down from there.
     let largestEstimate: Double = 18_446_744_073_709_549_568  // 2⁶⁴ − 2¹¹, a Double
     let estimate = UInt64(min(inverseRiemannR(Double(n)), largestEstimate))
-    var count = try GourdonPrimeCounting.primeCount(
+    let count = try GourdonPrimeCounting.primeCount(
       estimate, threads: threads, reporter: &reporter)
-    let target = UInt64(n)
-    // The gap holds |count − n| primes, about ln x apart: sieve a little more than that at a
-    // time, since near 10⁸ a fixed window of a million numbers would cost more than π itself.
+    return try walk(to: UInt64(n), from: estimate, count: count, reporter: &reporter)
+  }
+
+  /// The target-th prime, from `estimate` whose π is `count` (estimate ≥ 7). A window is
+  /// `windowScale` times the expected gap.
+  static func walk(
+    to target: UInt64, from estimate: UInt64, count: UInt64, reporter: inout ProgressReporter,
+    windowScale: Double = 1.25
+  ) throws -> UInt64 {
+    var count = count
+    // The gap holds |count − n| primes, about ln x apart: one window of a little more than
+    // that is sieved, and another if it falls short.
     let missing = count < target ? target - count : count - target + 1
-    let window = UInt64(min(Double(1 << 20), (Double(missing) + 8) * log(Double(estimate)) * 1.3))
+    let window = UInt64((Double(missing) + 16) * log(Double(estimate)) * windowScale) + 1_000
+    let isCancelled = reporter.isCancelled
     if count < target {
       // Walk up from the estimate.
       var low = estimate + 1
       while true {
-        let high = low > UInt64.max - window ? UInt64.max : low + window
-        var answer: UInt64?
-        try SegmentedSieve.forEachPrime(in: low...high, reporter: &reporter) { prime in
-          guard answer == nil else { return }
-          count += 1
-          if count == target { answer = prime }
+        let high = low > UInt64.max - window ? UInt64.max : low + window - 1
+        let sieve = try Sieve30(low: low, high: high, isCancelled: isCancelled)
+        while try sieve.next() {
+          try reporter.checkpoint(1)
+          let inSegment = UInt64(sieve.count())
+          if count + inSegment >= target {
+            var answer: UInt64 = 0
+            sieve.forEachPrime { prime in
+              count += 1
+              if count == target { answer = prime }
+            }
+            return answer
+          }
+          count += inSegment
         }
-        if let answer { return answer }
         low = high + 1
       }
     } else {
@@ -90,13 +107,36 @@ public enum NthPrime {
       var needed = missing
       var high = estimate
       while true {
-        let low = high > window ? high - window : 2
-        var primes: [UInt64] = []
-        try SegmentedSieve.forEachPrime(in: low...high, reporter: &reporter) {
-          primes.append($0)
+        let low = high > window ? high - window + 1 : 7
+        var segments: [(low: UInt64, high: UInt64, primes: UInt64)] = []
+        let sieve = try Sieve30(low: low, high: high, isCancelled: isCancelled)
+        while try sieve.next() {
+          try reporter.checkpoint(1)
+          let segmentHigh = min(high, sieve.segmentLow + 30 * UInt64(sieve.byteCount) - 1)
+          segments.append((max(low, sieve.segmentLow), segmentHigh, UInt64(sieve.count())))
         }
-        if UInt64(primes.count) >= needed { return primes[primes.count - Int(needed)] }
-        needed -= UInt64(primes.count)
+        let total = segments.reduce(0) { $0 + $1.primes }
+        if total >= needed {
+          // The (total − needed + 1)-th prime from the window's start: sieve its segment again.
+          var rank = total - needed + 1
+          for segment in segments {
+            if rank > segment.primes {
+              rank -= segment.primes
+              continue
+            }
+            let again = try Sieve30(low: segment.low, high: segment.high, isCancelled: isCancelled)
+            var answer: UInt64 = 0
+            while try again.next() {
+              again.forEachPrime { prime in
+                guard rank > 0 else { return }
+                rank -= 1
+                if rank == 0 { answer = prime }
+              }
+            }
+            return answer
+          }
+        }
+        needed -= total
         high = low - 1
       }
     }

@@ -9,8 +9,8 @@
 /// depend only on p mod 30 and m mod 30 (``Sieve30Wheel``).
 ///
 /// Sieving primes up to 2²⁵ are kept with their next multiple; above (ranges beyond 2⁵⁰),
-/// each segment takes them anew from an inner sieve and finds each first multiple with a
-/// division.
+/// each segment, then of up to 32 MiB, takes them anew from an inner sieve and finds each
+/// first multiple with a division.
 final class Sieve30 {
   static let defaultSegmentBytes = 1 << 18
   static let storedLimit: UInt64 = 1 << 25
@@ -36,8 +36,13 @@ final class Sieve30 {
   ) throws(CancellationError) {
     self.low = low
     self.high = high
-    // A short range needs no more than its own bytes.
-    self.segmentBytes = low <= high ? min(segmentBytes, Int(high / 30 - low / 30) + 1) : 1
+    // A short range needs no more than its own bytes. Above 2⁵⁰ each segment takes every
+    // sieving prime anew: segments of up to 32 MiB (a billion numbers) pay for that less
+    // often.
+    let rangeBytes = low <= high ? Int(high / 30 - low / 30) + 1 : 1
+    let wanted =
+      integerSquareRoot(high) > Self.storedLimit ? max(segmentBytes, 1 << 25) : segmentBytes
+    self.segmentBytes = min(wanted, rangeBytes)
     bytes = .allocate(capacity: self.segmentBytes + 8)
     bytes.initialize(repeating: 0)
     nextByte = low / 30
