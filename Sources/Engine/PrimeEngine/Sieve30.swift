@@ -9,8 +9,8 @@
 /// depend only on p mod 30 and m mod 30 (``Sieve30Wheel``).
 ///
 /// Sieving primes up to 2²⁵ are kept with their next multiple; above (ranges beyond 2⁵⁰),
-/// each segment, then of up to 32 MiB, takes them anew from an inner sieve and finds each
-/// first multiple with a division.
+/// and for short ranges, each segment (then of up to 32 MiB) takes them anew from an inner
+/// sieve and finds each first multiple with a division.
 final class Sieve30 {
   static let defaultSegmentBytes = 1 << 18
   static let storedLimit: UInt64 = 1 << 25
@@ -27,6 +27,8 @@ final class Sieve30 {
   private var nextByte: UInt64
   private let lastByte: UInt64
   private let sievingLimit: UInt64
+  /// Whether each segment takes the sieving primes anew.
+  private let streams: Bool
   private var primes = SievingPrimes30()
 
   /// Sieves [low, high]. `isCancelled` is asked while the sieving primes are listed.
@@ -36,19 +38,20 @@ final class Sieve30 {
   ) throws(CancellationError) {
     self.low = low
     self.high = high
-    // A short range needs no more than its own bytes. Above 2⁵⁰ each segment takes every
-    // sieving prime anew: segments of up to 32 MiB (a billion numbers) pay for that less
-    // often.
+    // A short range needs no more than its own bytes. Above 2⁵⁰, or for a range of a few
+    // segments, each segment takes every sieving prime anew rather than keeping them all:
+    // segments of up to 32 MiB (a billion numbers) pay for that less often.
     let rangeBytes = low <= high ? Int(high / 30 - low / 30) + 1 : 1
-    let wanted =
-      integerSquareRoot(high) > Self.storedLimit ? max(segmentBytes, 1 << 25) : segmentBytes
-    self.segmentBytes = min(wanted, rangeBytes)
+    sievingLimit = integerSquareRoot(high)
+    streams =
+      sievingLimit > Self.storedLimit
+      || (sievingLimit > 1 << 16 && rangeBytes <= 4 * segmentBytes)
+    self.segmentBytes = min(streams ? max(segmentBytes, 1 << 25) : segmentBytes, rangeBytes)
     bytes = .allocate(capacity: self.segmentBytes + 8)
     bytes.initialize(repeating: 0)
     nextByte = low / 30
     lastByte = high / 30
-    sievingLimit = integerSquareRoot(high)
-    if low <= high && sievingLimit <= Self.storedLimit {
+    if low <= high && !streams {
       try primes.store(upTo: sievingLimit, isCancelled: isCancelled)
     }
   }
@@ -63,7 +66,7 @@ final class Sieve30 {
     segmentLow = first * 30
     byteCount = count
     Sieve30Patterns.fill(bytes, count: count, firstByte: first)
-    if sievingLimit <= Self.storedLimit {
+    if !streams {
       primes.crossOff(bytes, count: count, firstByte: first)
     } else {
       try crossOffStreaming(count: count, firstByte: first)
@@ -132,8 +135,9 @@ final class Sieve30 {
     }
   }
 
-  /// Above 2⁵⁰ the sieving primes are too many to keep: each segment takes them from an
-  /// inner sieve of [59, √high] and finds its first multiple by division.
+  /// Above 2⁵⁰ the sieving primes are too many to keep, and a short range would use each
+  /// once: each segment takes them from an inner sieve of [59, √high] and finds its first
+  /// multiple by division.
   private func crossOffStreaming(count: Int, firstByte: UInt64) throws(CancellationError) {
     let segmentLow = firstByte * 30
     let segmentHigh = segmentLow + 30 * UInt64(count) - 1
