@@ -29,7 +29,7 @@ enum GourdonPrimeCounting {
     /// The numbers of one chunk of Σ π(x/p).
     var quotientChunkSpan: UInt64?
     /// The numbers of one segment of the easy leaves' π table.
-    var easySegmentSpan: UInt64 = 1 << 19
+    var easySegmentSpan: UInt64 = 1 << 17
   }
 
   static func primeCount(
