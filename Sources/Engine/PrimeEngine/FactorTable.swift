@@ -9,7 +9,11 @@
 /// 0.46 bytes per number below z.
 final class FactorTable: @unchecked Sendable {
   let limit: UInt64
-  private let values: UnsafeMutableBufferPointer<UInt16>
+  /// The values, by position (``index(of:)``).
+  let values: UnsafeMutableBufferPointer<UInt16>
+  /// The 48 residues modulo 210 coprime to it, by position modulo 48, as the inner loops
+  /// read them.
+  let residues: UnsafeMutableBufferPointer<UInt32>
 
   /// `primes` are the primes up to y, from index 1; the primes from y to z/11 are sieved
   /// here. `isCancelled` is checked once per prime.
@@ -18,6 +22,8 @@ final class FactorTable: @unchecked Sendable {
     isCancelled: @escaping () -> Bool
   ) throws(CancellationError) {
     limit = z
+    residues = .allocate(capacity: 48)
+    _ = residues.initialize(from: Residues210.residues.map(UInt32.init))
     let count = Self.lastIndex(atMost: z) + 1
     values = .allocate(capacity: count)
     values.initialize(repeating: .max)
@@ -78,7 +84,10 @@ final class FactorTable: @unchecked Sendable {
     }
   }
 
-  deinit { values.deallocate() }
+  deinit {
+    values.deallocate()
+    residues.deallocate()
+  }
 
   /// The position of m (coprime to 210) in the table.
   @inline(__always)

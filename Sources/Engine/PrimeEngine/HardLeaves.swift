@@ -20,6 +20,9 @@ struct HardLeaves {
   let pi: PiTable
   let factors: FactorTable
 
+  /// The m tested for a leaf at a time.
+  private static let batchSize = 256
+
   /// The numbers a chunk covers are a whole number of sieve segments.
   static let segmentSpan = 2 * UInt64(CountingSieve.bits)
 
@@ -57,6 +60,10 @@ struct HardLeaves {
     chunk.levels = Array(repeating: (0, 0), count: chunkLastLevel - first + 1)
     var low = chunkLow
     var work = 0
+    let batch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Self.batchSize)
+    defer { batch.deallocate() }
+    let values = factors.values
+    let residues = factors.residues
     while low <= chunkHigh {
       if stop.isSet { throw CancellationError() }
       let high = min(chunkHigh, low + Self.segmentSpan - 1)
@@ -74,26 +81,31 @@ struct HardLeaves {
           let lower = max(z / p, p, xp / (high + 1))
           let upper = min(z, hardUpTo, xp / low)
           if lower < upper {
-            // m from the largest down: u increases, as the sieve's counts need.
+            // m from the largest down: u increases, as the sieve's counts need. Most m fail
+            // the test (a square, a factor ≤ p or above y): they are filtered without a
+            // branch into a batch, then the batch's leaves are counted.
             let encodedPrime = UInt16(truncatingIfNeeded: 2 * b + 1)
+            let firstIndex = FactorTable.lastIndex(atMost: lower) + 1
             var index = FactorTable.lastIndex(atMost: upper)
-            while index >= 0 {
-              let m = FactorTable.number(at: index)
-              if m <= lower { break }
-              let value = factors[index]
-              if value > encodedPrime {
-                let count = Int64(sieve.count(upTo: xp / m))
-                // value odd: μ(m) = −1, the leaf is +φ.
-                if value & 1 == 1 {
-                  sum &+= count
-                  signs &+= 1
-                } else {
-                  sum &-= count
-                  signs &-= 1
-                }
+            while index >= firstIndex {
+              let batchEnd = max(firstIndex, index &- (Self.batchSize &- 1))
+              var found = 0
+              while index >= batchEnd {
+                batch[found] = Int32(truncatingIfNeeded: index)
+                found &+= values[index] > encodedPrime ? 1 : 0
+                index &-= 1
               }
-              index -= 1
-              work &+= 1
+              work &+= found &+ 16
+              for leaf in 0..<found {
+                let position = Int(truncatingIfNeeded: batch[leaf])
+                let m = UInt64(truncatingIfNeeded: position / 48) &* 210
+                  &+ UInt64(truncatingIfNeeded: residues[position % 48])
+                let count = Int64(sieve.count(upTo: divide(xp, UInt32(truncatingIfNeeded: m))))
+                // An odd value: μ(m) = −1, and the leaf is +φ.
+                let sign = 2 &* Int64(values[position] & 1) &- 1
+                sum &+= sign &* count
+                signs &+= sign
+              }
             }
           }
         } else {
