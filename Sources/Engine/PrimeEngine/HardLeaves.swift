@@ -98,7 +98,8 @@ struct HardLeaves {
               work &+= found &+ 16
               for leaf in 0..<found {
                 let position = Int(truncatingIfNeeded: batch[leaf])
-                let m = UInt64(truncatingIfNeeded: position / 48) &* 210
+                let m =
+                  UInt64(truncatingIfNeeded: position / 48) &* 210
                   &+ UInt64(truncatingIfNeeded: residues[position % 48])
                 let count = Int64(sieve.count(upTo: divide(xp, UInt32(truncatingIfNeeded: m))))
                 // An odd value: μ(m) = −1, and the leaf is +φ.
