@@ -42,10 +42,11 @@ let package = Package(
     // Engine
     .systemLibrary(
       name: "CGMP",
+      path: "Sources/Engine/CGMP",
       pkgConfig: "gmp",
       providers: [.apt(["libgmp-dev"]), .brew(["gmp"])]
     ),
-    .target(name: "PrimeEngine", dependencies: ["CGMP"]),
+    .target(name: "PrimeEngine", dependencies: ["CGMP"], path: "Sources/Engine/PrimeEngine"),
 
     // Core
     .target(
@@ -168,7 +169,8 @@ let package = Package(
       name: "primetime",
       dependencies: [
         "PrimeEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      path: "Sources/Programs/primetime"
     ),
     .executableTarget(
       name: "primetime-app",

@@ -27,7 +27,8 @@ struct NthPrimeClientTests {
     await #expect(throws: PrimeEngineError.noSuchPrime(0)) {
       _ = try await events(NthPrimeClient.liveValue.nthPrime(0))
     }
-    await #expect(throws: PrimeEngineError.tooLarge("10000000000001", maximum: "10000000000000")) {
+    let maximum = NthPrime.maximum
+    await #expect(throws: PrimeEngineError.tooLarge("\(maximum + 1)", maximum: "\(maximum)")) {
       _ = try await events(NthPrimeClient.liveValue.nthPrime(NthPrime.maximum + 1))
     }
   }

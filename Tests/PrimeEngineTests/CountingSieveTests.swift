@@ -12,41 +12,23 @@ struct CountingSieveTests {
     let removed: [UInt64] = [2, 3, 5, 7, 11, 13, 17, 19, 23]
     #expect(removed.count == CountingSieve.presievedPrimes)
     var random = SplitMix64(state: low)
-    // Each way of counting after each way of removing.
-    let steps: [(p: UInt64, prepare: Preparation, counted: Bool)] = [
-      (29, .none, true), (31, .none, false), (37, .refresh, true), (41, .none, true),
-      (43, .everyWord, false), (47, .everyWord, true), (1_009, .none, false),
-      (65_537, .refresh, true),
-    ]
+    let steps: [UInt64] = [29, 31, 37, 41, 43, 47, 1_009, 65_537]
     var alive = [Bool](repeating: true, count: CountingSieve.bits)
     for p in removed.dropFirst() { remove(p, from: &alive, low: low) }
     for step in steps {
       let model = runningCounts(alive)
       let zs = (0..<200).map { _ in low + random.next() % (2 * UInt64(CountingSieve.bits)) }
       let expected = zs.map { model[Int(($0 - low) / 2)] }
-      switch step.prepare {
-      case .none: break
-      case .refresh: sieve.refreshCounts()
-      case .everyWord:
-        sieve.countEveryWord()
-        #expect(zs.map { sieve.countByWord(upTo: $0) } == expected, "before \(step.p)")
-      }
       sieve.startCounting()
       let inOrder = zs.indices.sorted { zs[$0] < zs[$1] }
       #expect(
         inOrder.map { sieve.count(upTo: zs[$0]) } == inOrder.map { expected[$0] },
-        "before \(step.p)")
+        "before \(step)")
       #expect(sieve.total == model.last)
-      if step.counted {
-        sieve.remove(multiplesOf: step.p)
-      } else {
-        sieve.removeUncounted(multiplesOf: step.p)
-      }
-      remove(step.p, from: &alive, low: low)
+      sieve.remove(multiplesOf: step)
+      remove(step, from: &alive, low: low)
     }
   }
-
-  enum Preparation { case none, refresh, everyWord }
 
   /// Marks the odd multiples of odd `p` (p included) in the segment of odd numbers from `low`.
   private func remove(_ p: UInt64, from alive: inout [Bool], low: UInt64) {

@@ -17,36 +17,168 @@ struct PrimeCountingTests {
     #expect(firstWrong == nil)
   }
 
+  /// π(10^k) from the literature (OEIS A006880); 10¹⁵ to 10¹⁹ are in
+  /// `Benchmarks/check-large-pi`, minutes each.
   @Test(
     arguments: [
       (10, 4), (100, 25), (1_000, 168), (10_000, 1_229), (100_000, 9_592), (1_000_000, 78_498),
       (10_000_000, 664_579), (100_000_000, 5_761_455), (1_000_000_000, 50_847_534),
       (10_000_000_000, 455_052_511), (100_000_000_000, 4_118_054_813),
       (1_000_000_000_000, 37_607_912_018), (10_000_000_000_000, 346_065_536_839),
+      (100_000_000_000_000, 3_204_941_750_802),
     ] as [(UInt64, UInt64)])
   func knownValues(_ x: UInt64, _ pi: UInt64) async throws {
     #expect(try await PrimeCounting.primeCount(upTo: x) == pi)
   }
 
-  /// Lagarias–Miller–Odlyzko against the sieve, across the sizes where its parameters change.
-  @Test func lmoAgreesWithTheSieve() async throws {
+  /// Ways of cutting the work: the bounds y and z, threads, and chunks small enough that
+  /// moderate x reach every boundary between them.
+  static let tunings: [(String, Int, GourdonPrimeCounting.Tuning)] = [
+    ("default", 2, .init()),
+    ("one thread, y = ∛x + 1, z = y", 1, .init(alphaY: 1, alphaZ: 1, hardChunkSegments: 3)),
+    ("three threads, large y", 3, .init(alphaY: 12, alphaZ: 1.5)),
+    (
+      "small chunks and segments, z = 4y", 2,
+      .init(
+        alphaY: 3, alphaZ: 4, hardChunkSegments: 1, quotientChunkSpan: 5_000, easySegmentSpan: 128)
+    ),
+    (
+      "z = √x − 1", 2,
+      .init(alphaY: 2, alphaZ: 1_000, quotientChunkSpan: 77_777, easySegmentSpan: 8_192)
+    ),
+  ]
+
+  static func count(_ x: UInt64, _ tuning: (String, Int, GourdonPrimeCounting.Tuning)) throws
+    -> UInt64
+  {
+    var reporter = ProgressReporter(nil, isCancelled: { false })
+    return try GourdonPrimeCounting.primeCount(
+      x, threads: tuning.1, reporter: &reporter, tuning: tuning.2)
+  }
+
+  /// Gourdon's method against the sieve from 2²⁴ (below, a table answers), with every
+  /// tuning, at random x and just below and above cubes and squares (where ∛x and √x change).
+  @Test func gourdonAgreesWithTheSieve() async throws {
     var random = SplitMix64(state: 11)
-    // Just below cubes x/y can pass y², where the sieve must still hold only primes.
     var values: [UInt64] = [
       1 << 24, (1 << 24) + 1, 257 * 257 * 257 - 1, 257 * 257 * 257, 300 * 300 * 300 - 1,
-      20_000_000, 123_456_789, 512 * 512 * 512 - 1,
+      300 * 300 * 300, 331 * 331 * 331 + 1, 4_099 * 4_099 - 1, 4_099 * 4_099, 8_192 * 8_192,
+      8_191 * 8_191 - 1, 20_000_000, 60_000_000, 99_999_999,
     ]
-    for _ in 0..<12 { values.append((1 << 24) + random.next() % 400_000_000) }
-    for x in values {
-      let (lmo, sieve) = try await onOwnThread {
-        var reporter = ProgressReporter(nil)
-        return (
-          try LMOPrimeCounting.primeCount(x, reporter: &reporter),
-          try SegmentedSieve.count(in: 0...x)
-        )
+    for _ in 0..<10 { values.append((1 << 24) + random.next() % 80_000_000) }
+    let sorted = values.sorted()
+    let wrong = try await onOwnThread { () throws -> [String] in
+      var wrong: [String] = []
+      var sieved: UInt64 = 0
+      var sievedUpTo: UInt64 = 0
+      for x in sorted {
+        sieved += try SegmentedSieve.count(in: (sievedUpTo + 1)...x)
+        sievedUpTo = x
+        for tuning in Self.tunings where try Self.count(x, tuning) != sieved {
+          wrong.append("π(\(x)), \(tuning.0)")
+        }
       }
-      #expect(lmo == sieve, "π(\(x))")
+      return wrong
     }
+    #expect(wrong == [])
+  }
+
+  /// Larger x with every tuning: π(p_n) = n and π(p_n − 1) = n − 1 for the largest
+  /// reference primes (up to 2.4·10¹¹), and π(10¹²).
+  @Test func knownValuesWithEveryTuning() async throws {
+    var cases: [(x: UInt64, pi: UInt64)] = [(1_000_000_000_000, 37_607_912_018)]
+    for (n, prime) in referenceNthPrimes.suffix(5) {
+      cases += [(prime, UInt64(n)), (prime - 1, UInt64(n - 1))]
+    }
+    let known = cases
+    let wrong = try await onOwnThread { () throws -> [String] in
+      var wrong: [String] = []
+      for (x, pi) in known {
+        for tuning in Self.tunings where try Self.count(x, tuning) != pi {
+          wrong.append("π(\(x)), \(tuning.0)")
+        }
+      }
+      return wrong
+    }
+    #expect(wrong == [])
+  }
+
+  /// Random x, with no table to compare with: π(x + w) − π(x) must be the primes the sieve
+  /// finds in (x, x + w], for every tuning.
+  @Test func differencesAgreeWithTheSieve() async throws {
+    var random = SplitMix64(state: 12)
+    var values: [UInt64] = [4_000 * 4_000 * 4_000 - 1, 131_071 * 131_071]
+    for _ in 0..<3 { values.append(100_000_000 + random.next() % 100_000_000_000) }
+    let cases = values.map { ($0, 1 + random.next() % 200_000) }
+    let wrong = try await onOwnThread { () throws -> [String] in
+      var wrong: [String] = []
+      for (x, window) in cases {
+        let sieved = try SegmentedSieve.count(in: (x + 1)...(x + window))
+        for tuning in Self.tunings {
+          let difference = try Self.count(x + window, tuning) - Self.count(x, tuning)
+          if difference != sieved { wrong.append("π(\(x) + \(window)) − π(\(x)), \(tuning.0)") }
+        }
+      }
+      return wrong
+    }
+    #expect(wrong == [])
+  }
+
+  /// Near 2⁶⁴ the ordinary leaves start from φ(x, 9) ≈ 0.17·x, and the quotients x/p pass
+  /// 2⁶³: checked against 128-bit arithmetic for the leaves of the first 30 primes.
+  @Test(arguments: [UInt64.max, UInt64.max - 58, 1 << 63, (1 << 63) + 123_456_789] as [UInt64])
+  func leafSumsNear2To64AgreeWithWiderArithmetic(_ x: UInt64) async throws {
+    let (narrow, wide) = try await onOwnThread { () throws -> (Int64, Int128) in
+      let parameters = GourdonParameters(x: x, alphaY: 1, alphaZ: 1)
+      let pi = try PiTable(limit: parameters.y, isCancelled: { false })
+      let leaves = OrdinaryLeaves(parameters: parameters, pi: pi)
+      let k = parameters.k
+      var narrow = leaves.root
+      var wide = Int128(PhiTable.phi(x, k))
+      func extend(_ n: UInt64, from first: Int, sign: Int128) {
+        var index = first
+        while index <= pi.count {
+          let product = n * UInt64(pi.primes[index])
+          if product > parameters.z { break }
+          wide += sign * Int128(PhiTable.phi(x / product, k))
+          extend(product, from: index + 1, sign: -sign)
+          index += 1
+        }
+      }
+      for b in (k + 1)...(k + 30) {
+        narrow &+= leaves.count(leastFactor: b)
+        let p = UInt64(pi.primes[b])
+        wide -= Int128(PhiTable.phi(x / p, k))
+        extend(p, from: b + 1, sign: 1)
+      }
+      return (narrow, wide)
+    }
+    #expect(narrow == Int64(truncatingIfNeeded: wide))
+  }
+
+  /// Putting the hard leaves' chunks together multiplies a level's signs by the numbers left
+  /// before the chunk: near 2⁶⁴ such products pass Int64's range, and the sum is kept modulo
+  /// 2⁶⁴ (exact, since the final π(x) < 2⁶³).
+  @Test func hardLeafTotalsWrapAround() {
+    var random = SplitMix64(state: 5)
+    var totals = HardLeaves.Totals()
+    var wide: Int128 = 0
+    var left = [Int128](repeating: 0, count: 4)
+    for _ in 0..<50 {
+      var chunk = HardLeaves.Chunk()
+      chunk.sum = Int64(bitPattern: random.next() >> 2)
+      wide += Int128(chunk.sum)
+      for level in 0..<4 {
+        let signs = Int64(bitPattern: random.next() >> 30) - (1 << 33)
+        let numbersLeft = Int64(random.next() >> 28)
+        chunk.levels.append((signs, numbersLeft))
+        wide += Int128(signs) * left[level]
+        left[level] += Int128(numbersLeft)
+      }
+      totals.add(chunk)
+    }
+    #expect(wide.magnitude > UInt128(Int64.max), "the sum does pass Int64's range")
+    #expect(totals.sum == Int64(truncatingIfNeeded: wide))
   }
 
   @Test func rootsAreExactUpToTheLargest64BitValue() {
@@ -74,6 +206,42 @@ struct PrimeCountingTests {
       task.cancel()
       await #expect(throws: CancellationError.self) { try await task.value }
       #expect(reports.values.count <= 2)
+    }
+  }
+
+  /// The tables the computation starts with stop when told, at any point, and free what
+  /// they had built.
+  @Test(arguments: [1, 2, 3, 5, 10, 40])
+  func tablesStopWhenCancelled(afterChecks checks: Int) throws {
+    let seen = Mutex(0)
+    let isCancelled = {
+      seen.withLock { count in
+        count += 1
+        return count > checks
+      }
+    }
+    let pi = try PiTable(limit: 4_000_000, isCancelled: { false })
+    #expect(throws: CancellationError.self) {
+      _ = try FactorTable(
+        limit: 8_000_000, y: 4_000_000, primes: pi.primes, isCancelled: isCancelled)
+    }
+    seen.withLock { $0 = 0 }
+    #expect(throws: CancellationError.self) {
+      _ = try PiTable(limit: 40_000_000, isCancelled: isCancelled)
+    }
+  }
+
+  /// Cancelled at any moment, the setup included (its tables near 2⁶⁴ take a second), with
+  /// one thread or several, the computation stops and frees what it built.
+  @Test(arguments: [1, 3])
+  func cancellationAtAnyMomentStops(threads: Int) async throws {
+    for delay in [0, 1, 2, 4, 8, 16, 32] {
+      let task = Task {
+        try await PrimeCounting.primeCount(upTo: UInt64.max - 1_000, threads: threads)
+      }
+      if delay > 0 { try await Task.sleep(for: .milliseconds(delay)) }
+      task.cancel()
+      await #expect(throws: CancellationError.self) { try await task.value }
     }
   }
 }

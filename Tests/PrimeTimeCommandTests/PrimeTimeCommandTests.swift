@@ -43,11 +43,64 @@ struct PrimeTimeCommandTests {
     #expect(run.output == "2\n3\n5\n7\n")
   }
 
-  @Test func aBadValueStopsWithStatus2AfterTheGoodOnes() async throws {
-    let run = try await primetime("nth-prime", "5", "x7", "9")
+  @Test func badValuesAreReportedAndTheOthersStillAnswered() async throws {
+    let run = try await primetime("nth-prime", "5", "x7", "9", "0", "10")
     #expect(run.status == 2)
+    #expect(run.output == "11\n23\n29\n")
+    #expect(
+      run.errors == """
+        primetime: 'x7' is not a non-negative whole number
+        primetime: there is no 0th prime: primes are counted from 1
+
+        """)
+  }
+
+  /// Every good line of standard input is answered, each bad one reported with its line.
+  @Test func badLinesOfStandardInputAreReportedByLineNumber() async throws {
+    let lines = (1...2_000).map { $0.isMultiple(of: 2) ? "x\($0)" : "\($0)" }
+    let run = try await primetime("pi", "-", input: lines.joined(separator: "\n") + "\n")
+    #expect(run.status == 2)
+    let sieve = Array(simpleSieveForCommands(upTo: 2_000))
+    var expected: [String] = []
+    var count = 0
+    for x in 0...2_000 {
+      if sieve[x] { count += 1 }
+      if x % 2 == 1 { expected.append(String(count)) }
+    }
+    #expect(run.output == expected.map { $0 + "\n" }.joined())
+    let errors = run.errors.split(separator: "\n")
+    #expect(errors.count == 1_000)
+    #expect(errors.first == "primetime: line 2: 'x2' is not a non-negative whole number")
+    #expect(errors.last == "primetime: line 2000: 'x2000' is not a non-negative whole number")
+  }
+
+  @Test func aLineWithSeveralValuesNamesItsLine() async throws {
+    let run = try await primetime("nth-prime", "-", input: "1 2\n3 -1 4\n\n5\n")
+    #expect(run.status == 2)
+    #expect(run.output == "2\n3\n5\n7\n11\n")
+    #expect(run.errors == "primetime: line 2: there is no prime number -1\n")
+  }
+
+  /// `--` ends the options, as in every command.
+  @Test func doubleDashEndsTheOptions() async throws {
+    let run = try await primetime("nth-prime", "--", "5")
+    #expect(run.status == 0)
     #expect(run.output == "11\n")
-    #expect(run.errors == "primetime: 'x7' is not a non-negative whole number\n")
+    let pi = try await primetime("pi", "10", "--", "100")
+    #expect(pi.output == "4\n25\n")
+    let unknown = try await primetime("pi", "--fast", "10")
+    #expect(unknown.status == 2)
+    #expect(unknown.errors == "primetime: unknown option '--fast'\n")
+  }
+
+  /// Help and errors are for people: no names from the source code or from libraries.
+  @Test(arguments: ["nth-prime", "pi", "is-prime", "next-prime"])
+  func helpSpeaksPlainly(_ subcommand: String) async throws {
+    let help = try await primetime(subcommand, "--help")
+    #expect(help.status == 0)
+    for jargon in ["mpz_", "p_N", "p_1", "GMP", "rounds"] {
+      #expect(!help.output.contains(jargon), "\(jargon) in the help of \(subcommand)")
+    }
   }
 
   @Test(arguments: [
@@ -55,11 +108,11 @@ struct PrimeTimeCommandTests {
     ("-4", "primetime: there is no prime number -4\n"),
     (
       "9223372036854775808",
-      "primetime: 9223372036854775808 is too large: the largest supported value is 10000000000000\n"
+      "primetime: 9223372036854775808 is too large: the largest supported value is 425656284035217743\n"
     ),
     (
-      "10000000000001",
-      "primetime: 10000000000001 is too large: the largest supported value is 10000000000000\n"
+      "425656284035217744",
+      "primetime: 425656284035217744 is too large: the largest supported value is 425656284035217743\n"
     ),
   ])
   func nthPrimeLimits(_ value: String, _ message: String) async throws {
@@ -70,7 +123,7 @@ struct PrimeTimeCommandTests {
   }
 
   /// The app is a second program beside `primetime`, started in its place; without it, the
-  /// prime subcommands still work and the app is a clear error.
+  /// prime subcommands still work, the app is a clear error and its help still answers.
   @Test func withoutTheAppProgramTheAppIsAClearError() async throws {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -78,9 +131,21 @@ struct PrimeTimeCommandTests {
     try FileManager.default.copyItem(at: primetimeExecutable, to: copy)
     let run = try await runPrimetime(["script"], input: "increment\n", executable: copy)
     #expect(run.status == 2)
-    #expect(run.errors.contains("cannot start \(folder.path)/primetime-app"))
-    #expect(run.errors.contains("swift build -c release --product primetime-app"))
+    #expect(
+      run.errors == """
+        primetime: cannot open the app (\(folder.path)/primetime-app is missing).
+        The app is a second program beside primetime. Build it with: swift build -c release \
+        --product primetime-app
+
+        """)
     #expect(try await runPrimetime(["nth-prime", "10"], executable: copy).output == "29\n")
+    for command in ["script", "app"] {
+      let help = try await runPrimetime([command, "--help"], executable: copy)
+      #expect(help.status == 0)
+      #expect(help.output.hasPrefix("OVERVIEW: "))
+      #expect(help.output.contains("USAGE: primetime \(command)"))
+      #expect(help.output.contains("swift build -c release --product primetime-app"))
+    }
   }
 
   @Test func piBeyond64Bits() async throws {
@@ -91,4 +156,19 @@ struct PrimeTimeCommandTests {
         == "primetime: 18446744073709551616 is too large: the largest supported value is 18446744073709551615\n"
     )
   }
+}
+
+/// The plain sieve of Eratosthenes, written apart from the engine, to check the program.
+func simpleSieveForCommands(upTo limit: Int) -> [Bool] {
+  var isPrime = [Bool](repeating: true, count: limit + 1)
+  isPrime[0] = false
+  isPrime[1] = false
+  var p = 2
+  while p * p <= limit {
+    if isPrime[p] {
+      for multiple in stride(from: p * p, through: limit, by: p) { isPrime[multiple] = false }
+    }
+    p += 1
+  }
+  return isPrime
 }

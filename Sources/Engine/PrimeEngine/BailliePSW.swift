@@ -106,12 +106,3 @@ enum BailliePSW {
     return root &* root == n
   }
 }
-
-/// ⌊√n⌋, exact for every 64-bit n.
-@inlinable
-func integerSquareRoot(_ n: UInt64) -> UInt64 {
-  var root = UInt64(Double(n).squareRoot())
-  while root > 0xFFFF_FFFF || root &* root > n { root -= 1 }
-  while (root + 1) <= 0xFFFF_FFFF && (root + 1) &* (root + 1) <= n { root += 1 }
-  return root
-}

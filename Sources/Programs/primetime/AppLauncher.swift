@@ -21,17 +21,33 @@ enum AppLauncher {
     return first.hasPrefix("-") && first != "-" && !["-h", "--help", "--version"].contains(first)
   }
 
-  /// Replaces this process with `primetime-app`; on failure, says why and exits with 2.
+  /// Replaces this process with `primetime-app`. Without it, a request for help is answered
+  /// here, shortly; anything else says what is missing and how to build it, and exits with 2.
   static func start(_ arguments: [String]) -> Never {
     let path = programPath()
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     execv(path, argv)
-    let reason = String(cString: strerror(errno))
+    let reason =
+      errno == ENOENT ? "\(path) is missing" : "\(path): \(String(cString: strerror(errno)))"
+    let build = "swift build -c release --product \(programName)"
+    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+      let command: any ParsableCommand.Type = arguments.first == "script" ? Script.self : App.self
+      emit(
+        """
+        OVERVIEW: \(command.configuration.abstract)
+
+        USAGE: primetime \(command.configuration.commandName ?? "") [<options>]
+
+        The options are described by the app's own program, which is not installed here \
+        (\(reason)). Build it beside primetime with: \(build)
+
+        """, to: STDOUT_FILENO)
+      exit(0)
+    }
     emit(
       """
-      primetime: cannot start \(path): \(reason)
-      The app is a second program; build it with: swift build -c release --product \
-      \(programName)
+      primetime: cannot open the app (\(reason)).
+      The app is a second program beside primetime. Build it with: \(build)
 
       """, to: STDERR_FILENO)
     exit(2)

@@ -7,7 +7,7 @@ import Dispatch
 /// 20 ms), so cancellation is noticed promptly.
 struct ProgressReporter {
   private let report: ((Double) -> Void)?
-  private let isCancelled: () -> Bool
+  let isCancelled: () -> Bool
   private var lastReport: UInt64 = 0
   private var lastFraction = 0.0
   private var phase: ClosedRange<Double> = 0...1

@@ -5,10 +5,10 @@
 /// a segment from it replaces the costliest part of sieving (these five primes cross off
 /// 61% of the odd numbers) by copying; a second pattern, for 17, 19 and 23, takes another
 /// 14% off the segments of ``CountingSieve``.
-struct Wheel: Sendable {
+struct PresievePattern: Sendable {
   static let primes: [UInt64] = [3, 5, 7, 11, 13]
-  static let first = Wheel(primes: primes)
-  static let second = Wheel(primes: [17, 19, 23])
+  static let first = PresievePattern(primes: primes)
+  static let second = PresievePattern(primes: [17, 19, 23])
 
   /// The pattern's period, in words and in bits: the product of its primes.
   private let periodWords: Int

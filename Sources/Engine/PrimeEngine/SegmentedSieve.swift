@@ -1,10 +1,8 @@
-/// The sieve of Eratosthenes over any range below 2⁶⁴, one L1-cache-sized segment at a time.
+/// The primes of any range below 2⁶⁴, by the sieve of Eratosthenes (``Sieve30``: a byte per
+/// 30 numbers, 256 KiB segments), one segment at a time.
 ///
-/// Only odd numbers are stored, one bit each; a segment of 32 KiB covers 524,288 numbers.
-/// Each segment starts from a precomputed pattern with the multiples of 3, 5, 7, 11 and 13
-/// already removed (a wheel), then the remaining sieving primes up to √high cross off
-/// their odd multiples. Sieving primes below 2²⁸ are kept with their next multiple; beyond
-/// that (ranges near 2⁶⁴) they are produced segment by segment by a smaller sieve.
+/// ``forEachOddSegment(in:reporter:_:)`` gives segments of a bit per odd number instead, the
+/// layout the π tables (``PiTable``, ``SegmentPiTable``) are read in.
 ///
 /// ```swift
 /// try SegmentedSieve.forEachPrime(in: 100...130) { print($0) }   // 101 103 107 109 113 127
@@ -19,18 +17,23 @@ public enum SegmentedSieve {
   public static func forEachPrime(
     in range: ClosedRange<UInt64>, _ body: (UInt64) throws -> Void
   ) throws {
-    if range.contains(2) { try body(2) }
     var reporter = ProgressReporter(nil)
-    try forEachOddSegment(in: range, reporter: &reporter) { low, words, bitCount in
-      for index in 0..<((bitCount + 63) / 64) {
-        var word = words[index]
-        while word != 0 {
-          let position = index * 64 + word.trailingZeroBitCount
-          word &= word &- 1
-          guard position < bitCount else { break }
-          try body(low + 2 * UInt64(position))
-        }
-      }
+    try forEachPrime(in: range, reporter: &reporter, body)
+  }
+
+  /// ``forEachPrime(in:_:)``, stopping when `reporter` says the work is cancelled.
+  static func forEachPrime(
+    in range: ClosedRange<UInt64>, reporter: inout ProgressReporter,
+    _ body: (UInt64) throws -> Void
+  ) throws {
+    for p: UInt64 in [2, 3, 5] where range.contains(p) { try body(p) }
+    let isCancelled = reporter.isCancelled
+    let sieve = try Sieve30(low: range.lowerBound, high: range.upperBound, isCancelled: isCancelled)
+    let span = Double(range.upperBound - range.lowerBound) + 1
+    while try sieve.next() {
+      try reporter.checkpoint(
+        Double(max(sieve.segmentLow, range.lowerBound) - range.lowerBound) / span)
+      try sieve.forEachPrime(body)
     }
   }
 
@@ -39,13 +42,21 @@ public enum SegmentedSieve {
     in range: ClosedRange<UInt64>, progress: ((Double) -> Void)? = nil
   ) throws(CancellationError) -> UInt64 {
     var reporter = ProgressReporter(progress)
-    var count: UInt64 = range.contains(2) ? 1 : 0
-    do {
-      try forEachOddSegment(in: range, reporter: &reporter) { _, words, bitCount in
-        count &+= countBits(words, upTo: bitCount)
-      }
-    } catch {
-      throw CancellationError()
+    return try count(in: range, reporter: &reporter)
+  }
+
+  /// ``count(in:progress:)``, stopping when `reporter` says the work is cancelled.
+  static func count(
+    in range: ClosedRange<UInt64>, reporter: inout ProgressReporter
+  ) throws(CancellationError) -> UInt64 {
+    var count = UInt64([2, 3, 5].count { range.contains($0) })
+    let isCancelled = reporter.isCancelled
+    let sieve = try Sieve30(low: range.lowerBound, high: range.upperBound, isCancelled: isCancelled)
+    let span = Double(range.upperBound - range.lowerBound) + 1
+    while try sieve.next() {
+      try reporter.checkpoint(
+        Double(max(sieve.segmentLow, range.lowerBound) - range.lowerBound) / span)
+      count &+= UInt64(sieve.count())
     }
     return count
   }
@@ -71,7 +82,7 @@ public enum SegmentedSieve {
     let last = range.upperBound & 1 == 1 ? range.upperBound : range.upperBound - 1
     var low = range.lowerBound | 1
     guard low <= last else { return }
-    var sievingPrimes = SievingPrimes(limit: integerSquareRoot(last))
+    var sievingPrimes = try SievingPrimes(limit: integerSquareRoot(last), reporter: &reporter)
     let words = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: segmentWords)
     defer { words.deallocate() }
     let start = low
@@ -82,12 +93,14 @@ public enum SegmentedSieve {
       let bitCount = remaining >= UInt64(segmentBits) ? segmentBits : Int(remaining)
       let high = low + 2 * UInt64(bitCount - 1)
       // Only the words in range: a small range must not cost a whole segment.
-      Wheel.fill(.init(rebasing: words[..<((bitCount + 63) / 64)]), firstOdd: low)
+      PresievePattern.fill(.init(rebasing: words[..<((bitCount + 63) / 64)]), firstOdd: low)
       try sievingPrimes.crossOff(words, low: low, high: high, reporter: &reporter)
-      if low <= Wheel.primes.last! {
-        // 1 is not prime; the wheel removed its own primes with their multiples.
+      if low <= PresievePattern.primes.last! {
+        // 1 is not prime; the pattern removed its own primes with their multiples.
         if low == 1 { words[0] &= ~1 }
-        for p in Wheel.primes where p >= low && p <= high { words[0] |= 1 << ((p - low) / 2) }
+        for p in PresievePattern.primes where p >= low && p <= high {
+          words[0] |= 1 << ((p - low) / 2)
+        }
       }
       try body(low, words, bitCount)
       guard high < last else { return }

@@ -53,9 +53,3 @@ enum DedicatedThread {
     #endif
   }
 }
-
-final class CancellationFlag: Sendable {
-  private let value = Atomic(false)
-  var isSet: Bool { value.load(ordering: .relaxed) }
-  func set() { value.store(true, ordering: .relaxed) }
-}

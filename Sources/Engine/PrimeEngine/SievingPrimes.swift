@@ -11,10 +11,11 @@ struct SievingPrimes {
   private var primes: [UInt32] = []
   private var nextMultiples: [UInt64] = []
 
-  init(limit: UInt64) {
+  /// Listing the primes up to 2²⁵ takes tens of milliseconds: `reporter` is checked meanwhile.
+  init(limit: UInt64, reporter: inout ProgressReporter) throws(CancellationError) {
     self.limit = limit
     guard limit >= 17, limit <= Self.storedLimit else { return }
-    primes = Self.primes(upTo: UInt32(limit))
+    primes = try Self.primes(upTo: UInt32(limit), reporter: &reporter)
     nextMultiples = primes.map { UInt64($0) * UInt64($0) }
   }
 
@@ -90,7 +91,9 @@ struct SievingPrimes {
   }
 
   /// The primes from 17 to `limit`, by a plain sieve of odd numbers.
-  static func primes(upTo limit: UInt32) -> [UInt32] {
+  static func primes(
+    upTo limit: UInt32, reporter: inout ProgressReporter
+  ) throws(CancellationError) -> [UInt32] {
     guard limit >= 17 else { return [] }
     let count = Int(limit / 2) + 1
     var isComposite = [Bool](repeating: false, count: count)
@@ -99,6 +102,8 @@ struct SievingPrimes {
     while i < count {
       let p = 2 * i + 1
       if p > limit { break }
+      // The small primes' crossings are the long ones.
+      if i & 0xFFFF == 0 || (i < 0x4000 && !isComposite[i]) { try reporter.checkpoint(0) }
       if !isComposite[i] {
         if p >= 17 { primes.append(UInt32(p)) }
         var j = (p * p) / 2

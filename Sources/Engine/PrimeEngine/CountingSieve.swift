@@ -1,11 +1,9 @@
 /// One segment of odd numbers, with a count per block of 256 of those still unsieved, for
-/// the φ(z, b) counts of ``LMOPrimeCounting``.
+/// the φ(u, b) counts of ``HardLeaves``.
 ///
-/// Removing a number updates its block's count in constant time; counting up to z adds the
-/// counts of the blocks before z's and the bits of at most 4 words. Queries for one b come
-/// in increasing z, so the blocks are added once per b. Where no count is asked for until
-/// later, ``removeUncounted(multiplesOf:)`` leaves the counts to ``refreshCounts()``: one
-/// pass over the segment instead of a block update per number removed.
+/// Removing a number updates its block's count in constant time; counting up to u adds the
+/// counts of the blocks before u's and the bits of at most 4 words. Queries for one b come
+/// in increasing u, so the blocks are added once per b.
 struct CountingSieve {
   static let words = 4096
   static let bits = words * 64
@@ -19,11 +17,8 @@ struct CountingSieve {
   private var blockCounts = [UInt16](repeating: 0, count: words / wordsPerBlock)
   private var cursorBlock = 0
   private var countBeforeCursor = 0
-  /// After ``countEveryWord()``, the unsieved odd numbers before each word.
-  private var countsBeforeWord = [UInt32](repeating: 0, count: words)
-  private var wordCountsAreCurrent = false
   /// The bit offsets of one turn of the wheel for the current prime.
-  private var turn = [Int](repeating: 0, count: Wheel210.residues.count)
+  private var turn = [Int](repeating: 0, count: Residues210.residues.count)
 
   /// The unsieved odd numbers in the segment.
   var total: Int {
@@ -38,15 +33,15 @@ struct CountingSieve {
   mutating func reset(low: UInt64) {
     self.low = low
     sieve.withUnsafeMutableBufferPointer {
-      Wheel.fill($0, firstOdd: low)
-      Wheel.second.intersect($0, firstOdd: low)
+      PresievePattern.fill($0, firstOdd: low)
+      PresievePattern.second.intersect($0, firstOdd: low)
     }
     countsAreStale = true
     refreshCounts()
   }
 
-  /// Brings the counts up to date after ``removeUncounted(multiplesOf:)``.
-  mutating func refreshCounts() {
+  /// Counts every block afresh.
+  private mutating func refreshCounts() {
     guard countsAreStale else { return }
     countsAreStale = false
     var total = 0
@@ -64,39 +59,6 @@ struct CountingSieve {
       }
     }
     unsieved = total
-  }
-
-  /// Brings the counts up to date down to each word, for ``countByWord(upTo:)`` until the
-  /// next removal.
-  mutating func countEveryWord() {
-    var total = 0
-    sieve.withUnsafeBufferPointer { sieve in
-      blockCounts.withUnsafeMutableBufferPointer { blockCounts in
-        countsBeforeWord.withUnsafeMutableBufferPointer { countsBeforeWord in
-          for block in blockCounts.indices {
-            let blockStart = total
-            for word in (block &* Self.wordsPerBlock)..<((block &+ 1) &* Self.wordsPerBlock) {
-              countsBeforeWord[word] = UInt32(truncatingIfNeeded: total)
-              total &+= sieve[word].nonzeroBitCount
-            }
-            blockCounts[block] = UInt16(truncatingIfNeeded: total &- blockStart)
-          }
-        }
-      }
-    }
-    unsieved = total
-    countsAreStale = false
-    wordCountsAreCurrent = true
-  }
-
-  /// The unsieved odd numbers in [low, z], in any order of z, after ``countEveryWord()``.
-  func countByWord(upTo z: UInt64) -> Int {
-    assert(wordCountsAreCurrent)
-    let lastBit = Int((z - low) / 2)
-    let word = lastBit &>> 6
-    let mask: UInt64 = ~0 &>> UInt64(63 &- lastBit & 63)
-    let before = countsBeforeWord.withUnsafeBufferPointer { Int($0[word]) }
-    return before &+ sieve.withUnsafeBufferPointer { ($0[word] & mask).nonzeroBitCount }
   }
 
   /// Begins a run of ``count(upTo:)`` queries in increasing order.
@@ -139,7 +101,6 @@ struct CountingSieve {
 
   /// Removes the odd multiples of `p` (p itself included), keeping the counts; p > 23.
   mutating func remove(multiplesOf p: UInt64) {
-    wordCountsAreCurrent = false
     var removed = 0
     let low = low
     sieve.withUnsafeMutableBufferPointer { sieve in
@@ -156,19 +117,6 @@ struct CountingSieve {
     unsieved -= removed
   }
 
-  /// Removes the odd multiples of `p` like ``remove(multiplesOf:)``, leaving the counts
-  /// stale until ``refreshCounts()``.
-  mutating func removeUncounted(multiplesOf p: UInt64) {
-    countsAreStale = true
-    wordCountsAreCurrent = false
-    let low = low
-    sieve.withUnsafeMutableBufferPointer { sieve in
-      Self.forEachMultiple(of: p, low: low, turn: &turn) { bit in
-        sieve[bit &>> 6] &= ~(1 &<< UInt64(bit & 63))
-      }
-    }
-  }
-
   /// Calls `body` with the bit of each multiple m·p in the segment with m coprime to 210:
   /// the others were removed with 2, 3, 5 or 7, so 48 in 105 odd multiples are visited.
   @inline(__always)
@@ -176,14 +124,14 @@ struct CountingSieve {
     of p: UInt64, low: UInt64, turn: inout [Int], _ body: (Int) -> Void
   ) {
     var m = max(1, (low + p - 1) / p)
-    while Wheel210.index[Int(m % 210)] < 0 { m += 1 }
-    var wheel = Int(Wheel210.index[Int(m % 210)])
+    while Residues210.index[Int(m % 210)] < 0 { m += 1 }
+    var wheel = Int(Residues210.index[Int(m % 210)])
     let lastBit = Self.bits - 1
     guard (m * p - low) / 2 <= UInt64(lastBit) else { return }
     // Bits, not numbers: m·p and (m + 2k)·p are k·p bits apart.
     var bit = Int((m * p - low) / 2)
     let step = Int(p)
-    Wheel210.halfGaps.withUnsafeBufferPointer { halfGaps in
+    Residues210.halfGaps.withUnsafeBufferPointer { halfGaps in
       while wheel != 0 && bit <= lastBit {
         body(bit)
         bit &+= Int(halfGaps[wheel]) &* step
@@ -193,7 +141,7 @@ struct CountingSieve {
     // A whole turn, m ≡ 1 (mod 210) to m + 208, at a time.
     if bit &+ 104 &* step <= lastBit {
       turn.withUnsafeMutableBufferPointer { turn in
-        Wheel210.residues.withUnsafeBufferPointer { residues in
+        Residues210.residues.withUnsafeBufferPointer { residues in
           for index in turn.indices { turn[index] = Int(residues[index] / 2) &* step }
         }
         let lastOffset = turn[turn.count - 1]
@@ -203,27 +151,12 @@ struct CountingSieve {
         }
       }
     }
-    Wheel210.halfGaps.withUnsafeBufferPointer { halfGaps in
+    Residues210.halfGaps.withUnsafeBufferPointer { halfGaps in
       while bit <= lastBit {
         body(bit)
         bit &+= Int(halfGaps[wheel]) &* step
         wheel = wheel == halfGaps.count - 1 ? 0 : wheel + 1
       }
     }
-  }
-}
-
-/// The 48 residues modulo 210 = 2·3·5·7 coprime to it, for stepping over multiples.
-enum Wheel210 {
-  static let residues: [UInt8] = (1..<210).filter { n in [2, 3, 5, 7].allSatisfy { n % $0 != 0 } }
-    .map(UInt8.init)
-  /// Half the distance from each residue to the next (from 209 to 211).
-  static let halfGaps: [UInt8] = residues.indices.map { index in
-    let next = index + 1 < residues.count ? Int(residues[index + 1]) : 211
-    return UInt8((next - Int(residues[index])) / 2)
-  }
-  /// The index of each n < 210 among the residues, or −1.
-  static let index: [Int8] = (0..<210).map { n in
-    residues.firstIndex(of: UInt8(n)).map(Int8.init) ?? -1
   }
 }

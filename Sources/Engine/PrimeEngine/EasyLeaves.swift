@@ -1,0 +1,142 @@
+/// The easy special leaves of ``GourdonPrimeCounting``: those whose φ is a π.
+///
+/// A leaf of the b-th prime p and m is −μ(m)·φ(u, b − 1) with u = ⌊x/(p·m)⌋. When
+/// p ≤ u < p², the numbers up to u with no prime factor below p are 1 and the primes from p
+/// to u, so φ(u, b − 1) = π(u) − b + 2. Such leaves have m = q, a prime with
+/// max(p, z/p, x/p³) < q ≤ min(y, x/p²), or (for p² < z) m = q·r, two primes with
+/// p < q < r ≤ y and max(z/p, x/p³) < q·r ≤ z; every u is below √x. They are counted one
+/// segment of u at a time (``SegmentPiTable``): a segment gives Σ sign·π(low − 1 … u), the
+/// sum of the signs (each leaf's π(low − 1) is added when segments are put together) and
+/// Σ sign·(2 − b).
+struct EasyLeaves {
+  let parameters: GourdonParameters
+  let pi: PiTable
+
+  struct Segment {
+    /// Σ −μ(m)·(π(u) − π(low − 1) − b + 2) over the segment's leaves.
+    var sum: Int64 = 0
+    /// Σ −μ(m) over the segment's leaves.
+    var signs: Int64 = 0
+    /// The primes in the segment.
+    var primes: Int64 = 0
+  }
+
+  /// The leaves with u in `table`'s segment.
+  func count(_ table: SegmentPiTable, stop: CancellationFlag) throws(CancellationError)
+    -> Segment
+  {
+    let x = parameters.x
+    let y = parameters.y
+    let z = parameters.z
+    let low = table.low
+    let high = table.high
+    let primes = pi.primes
+    var result = Segment(primes: Int64(table.primeCount))
+    // Leaves of p have u ≤ x/p², and u ≥ x/(p·z) or (reflected) u > √(x/p): only these p
+    // can reach the segment.
+    let largestP = min(parameters.cubeRoot, integerSquareRoot(x / max(low, 1)))
+    let smallestP = min(x / (z * (high + 1)), x / (high + 1) / (high + 1))
+    var b = max(parameters.k + 1, pi[min(smallestP, y)])
+    let lastB = pi[min(largestP, y)]
+    var work = 0
+    // π(xp/q) for the primes q in (lower, upper], within the segment.
+    func add(_ xp: UInt64, above lower: UInt64, upTo upper: UInt64) {
+      let first = pi[lower] &+ 1
+      var index = pi[upper]
+      guard index >= first else { return }
+      result.signs &+= Int64(index &- first &+ 1)
+      while index >= first {
+        result.sum &+= Int64(table.count(upTo: divide(xp, primes[index])))
+        index &-= 1
+      }
+    }
+    while b <= lastB {
+      work &+= 1
+      if work & 0x3F == 0 && stop.isSet { throw CancellationError() }
+      let p = UInt64(primes[b])
+      let xp = x / p
+      let hardUpTo = xp / p / p
+      // m = q prime: Σ π(xp/q) over q in (lower, upper]; their −b + 2 is in
+      // ``closedForm(_:)``.
+      let bounds = primeLeafBounds(b)
+      let segmentAbove = xp / (high + 1)
+      let segmentUpTo = low == 0 ? xp : xp / low
+      // Directly for q ≤ √xp, ...
+      let directLower = max(bounds.lower, segmentAbove)
+      let directUpper = min(bounds.upper, bounds.root, segmentUpTo)
+      if directLower < directUpper { add(xp, above: directLower, upTo: directUpper) }
+      // ... and above, where xp/q < √xp, by counting the pairs (q, r) with q·r ≤ xp the
+      // other way: Σ π(xp/r) over primes r in (r₁, r_max].
+      if let reflected = bounds.reflected {
+        let rLower = max(reflected.lowerBound, segmentAbove)
+        let rUpper = min(reflected.upperBound, segmentUpTo)
+        if rLower < rUpper { add(xp, above: rLower, upTo: rUpper) }
+      }
+      let constant = 2 &- Int64(b)
+      // m = q·r, q < r.
+      if p * p < z {
+        let productAbove = max(z / p, hardUpTo, xp / (high + 1))
+        let productUpTo = min(z, low == 0 ? xp : xp / low)
+        var qIndex = b + 1
+        while qIndex < primes.count {
+          let q = UInt64(primes[qIndex])
+          if q * q >= productUpTo { break }
+          let rLower = max(q, productAbove / q)
+          let rUpper = min(y, productUpTo / q)
+          if rLower < rUpper {
+            let xpq = xp / q
+            var index = pi[rUpper]
+            let first = pi[rLower] + 1
+            let count = Int64(index &- first &+ 1)
+            if count > 0 {
+              result.signs &-= count
+              result.sum &-= count &* constant
+              while index >= first {
+                result.sum &-= Int64(table.count(upTo: divide(xpq, primes[index])))
+                index &-= 1
+              }
+            }
+          }
+          qIndex += 1
+        }
+      }
+      b += 1
+    }
+    return result
+  }
+
+  /// The prime leaves of b: q in (lower, upper]; q up to `root` = ⌊√(x/p)⌋ are counted
+  /// directly, and when upper > root the q above are counted through the primes r in
+  /// `reflected` (r₁, r_max].
+  private func primeLeafBounds(_ b: Int) -> (
+    lower: UInt64, upper: UInt64, root: UInt64, reflected: ClosedRange<UInt64>?
+  ) {
+    let x = parameters.x
+    let p = UInt64(pi.primes[b])
+    let xp = x / p
+    let lower = max(p, parameters.z / p, xp / p / p)
+    let upper = min(parameters.y, xp / p)
+    let root = integerSquareRoot(xp)
+    guard lower < upper, upper > root else { return (lower, upper, root, nil) }
+    let reflectedAbove = max(lower, root)
+    let rMax = xp / (reflectedAbove + 1)
+    let r1 = min(xp / upper, rMax)
+    return (lower, upper, root, r1...rMax)
+  }
+
+  /// What the prime leaves of b add besides the π lookups of ``count(_:stop:)``: −b + 2 for
+  /// each leaf, and the reflected pairs' terms: for q in (L′, upper], L′ = max(lower, √(x/p)),
+  /// Σ_q π(x/(p·q)) = π(r₁)·(π(upper) − π(L′)) + Σ_{r₁<r≤r_max} (π(x/(p·r)) − π(L′)).
+  func closedForm(_ b: Int) -> Int64 {
+    let bounds = primeLeafBounds(b)
+    guard bounds.lower < bounds.upper else { return 0 }
+    var sum = Int64(pi[bounds.upper] &- pi[bounds.lower]) &* (2 &- Int64(b))
+    if let reflected = bounds.reflected {
+      let piAbove = Int64(pi[max(bounds.lower, bounds.root)])
+      let piR1 = Int64(pi[reflected.lowerBound])
+      sum &+= piR1 &* (Int64(pi[bounds.upper]) &- piAbove)
+      sum &-= (Int64(pi[reflected.upperBound]) &- piR1) &* piAbove
+    }
+    return sum
+  }
+}

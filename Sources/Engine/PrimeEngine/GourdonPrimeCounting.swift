@@ -1,0 +1,262 @@
+import Synchronization
+
+/// π(x) by Gourdon's variant of the Deléglise–Rivat method, on every thread asked for:
+/// O(x^⅔/log² x) time, O(x^⅓·log³ x) memory.
+///
+/// With ∛x < y ≤ z < √x, a = π(y) and c = π(√x):
+///
+///     π(x) = φ(x, a) + a − 1 − P₂,    P₂ = Σ_{y<p≤√x} π(x/p) − (c(c − 1) − a(a − 1))/2
+///
+/// (no number up to x has three prime factors above y). φ(x, a) is expanded by
+/// φ(v, b) = φ(v, b − 1) − φ(v/p_b, b − 1) while the product n of the primes taken stays
+/// ≤ z: ordinary leaves μ(n)·φ(x/n, k) (``OrdinaryLeaves``), and special leaves
+/// −μ(m)·φ(x/(p_b·m), b − 1) for b > k, where m ≤ z < p_b·m and m's factors lie in
+/// (p_b, y]. A special leaf's u = x/(p_b·m) is below x/z; it is
+///
+/// - trivial when m is a prime q and u < p_b: φ = 1, counted per b in one step;
+/// - easy when p_b ≤ u < p_b²: φ = π(u) − b + 2, from a π table (``EasyLeaves``);
+/// - hard when u ≥ p_b²: φ from a sieve of [1, x/z] (``HardLeaves``).
+///
+/// Σ π(x/p) needs the primes up to x/y (``QuotientPrimeCounts``). The sums are kept modulo
+/// 2⁶⁴, which is exact since π(x) < 2⁶³ while some terms pass Int64's range near 2⁶⁴.
+enum GourdonPrimeCounting {
+  /// How the work is cut up; tests make the pieces small to reach every boundary.
+  struct Tuning {
+    var alphaY: Double?
+    var alphaZ: Double?
+    /// The numbers of the hard leaves' largest chunk, in sieve segments.
+    var hardChunkSegments: UInt64?
+    /// The numbers of one chunk of Σ π(x/p).
+    var quotientChunkSpan: UInt64?
+    /// The numbers of one segment of the easy leaves' π table.
+    var easySegmentSpan: UInt64 = 1 << 17
+  }
+
+  static func primeCount(
+    _ x: UInt64, threads: Int, reporter: inout ProgressReporter, tuning: Tuning = Tuning()
+  ) throws -> UInt64 {
+    // Small x: a sieve takes well under a millisecond; below 2²⁴ the shared table, once
+    // built (in 10 ms), answers in constant time.
+    if x < 100_000 { return try SegmentedSieve.count(in: 0...x, reporter: &reporter) }
+    if x < PrimeTable.smallLimit { return PrimeTable.small.primeCount(x) }
+    let parameters = GourdonParameters(x: x, alphaY: tuning.alphaY, alphaZ: tuning.alphaZ)
+    let isCancelled = reporter.isCancelled
+    let pi = try PiTable(limit: parameters.y, isCancelled: isCancelled)
+    let factors = try FactorTable(
+      limit: parameters.z, y: parameters.y, primes: pi.primes, isCancelled: isCancelled)
+    let computation = GourdonComputation(
+      parameters: parameters, pi: pi, factors: factors, threads: threads, tuning: tuning)
+    try WorkerThreads.run(
+      threads: threads, reporter: &reporter, progress: { computation.progress },
+      { _, stop in try computation.work(stop: stop) })
+    return computation.result
+  }
+}
+
+/// The shared state of one computation: its tables, the jobs left, and the results.
+private final class GourdonComputation: @unchecked Sendable {
+  let parameters: GourdonParameters
+  let pi: PiTable
+  let ordinary: OrdinaryLeaves
+  let easy: EasyLeaves
+  let hard: HardLeaves
+  let quotients: QuotientPrimeCounts
+
+  private enum Job {
+    case ordinary(leastFactor: Int)
+    case trivial
+    case easy(segment: Int)
+    case quotients(chunk: Int)
+    case hard(chunk: Int, low: UInt64, high: UInt64)
+  }
+
+  /// Which jobs are left, handed out under a lock.
+  private struct Schedule {
+    var nextOrdinary: Int
+    var trivialTaken = false
+    var nextEasy = 0
+    var nextQuotients = 0
+    var nextHardChunk = 0
+    var nextHardLow: UInt64 = 1
+  }
+
+  private let schedule: Mutex<Schedule>
+  private let a: Int
+  private let easySegments: Int
+  private let easySpan: UInt64
+  private let quotientChunkSpan: UInt64
+  private let quotientChunks: Int
+  private let hardHigh: UInt64
+  private let hardLargestChunk: UInt64
+
+  private let sum = Atomic<Int64>(0)
+  private let easyResults: UnsafeMutableBufferPointer<EasyLeaves.Segment>
+  private let quotientResults: UnsafeMutableBufferPointer<QuotientPrimeCounts.Chunk>
+  /// Hard-leaf chunks are added in order: those that finish early wait here.
+  private let hardResults = Mutex<
+    (next: Int, waiting: [Int: HardLeaves.Chunk], totals: HardLeaves.Totals)
+  >((0, [:], HardLeaves.Totals()))
+
+  /// Work done, in millionths of the whole.
+  private let done = Atomic<Int>(0)
+  private let weights: (ordinary: Double, easy: Double, quotients: Double, hard: Double)
+
+  init(
+    parameters: GourdonParameters, pi: PiTable, factors: FactorTable, threads: Int,
+    tuning: GourdonPrimeCounting.Tuning
+  ) {
+    self.parameters = parameters
+    self.pi = pi
+    ordinary = OrdinaryLeaves(parameters: parameters, pi: pi)
+    easy = EasyLeaves(parameters: parameters, pi: pi)
+    hard = HardLeaves(parameters: parameters, pi: pi, factors: factors)
+    quotients = QuotientPrimeCounts(parameters: parameters)
+    a = pi.count
+    schedule = Mutex(Schedule(nextOrdinary: parameters.k + 1))
+    easySpan = tuning.easySegmentSpan
+    easySegments = Int(parameters.sqrtX / easySpan) + 1
+    easyResults = .allocate(capacity: easySegments)
+    easyResults.initialize(repeating: .init())
+    if let range = quotients.range {
+      let length = range.upperBound - range.lowerBound + 1
+      let span = tuning.quotientChunkSpan ?? max(1 << 22, length / UInt64(threads * 16) + 1)
+      quotientChunkSpan = span
+      quotientChunks = Int((length + span - 1) / span)
+    } else {
+      quotientChunkSpan = 1
+      quotientChunks = 0
+    }
+    quotientResults = .allocate(capacity: max(quotientChunks, 1))
+    quotientResults.initialize(repeating: .init())
+    hardHigh = parameters.x / (parameters.z + 1)
+    let segments = hardHigh / HardLeaves.segmentSpan + 1
+    hardLargestChunk =
+      (tuning.hardChunkSegments ?? max(1, segments / UInt64(threads * 12)))
+      * HardLeaves.segmentSpan
+    weights = (0.02, 0.35, 0.13, 0.50)
+  }
+
+  deinit {
+    easyResults.deallocate()
+    quotientResults.deallocate()
+  }
+
+  var progress: Double { Double(done.load(ordering: .relaxed)) / 1_000_000 }
+
+  private func advance(_ fraction: Double) {
+    done.add(Int(fraction * 1_000_000), ordering: .relaxed)
+  }
+
+  private func nextJob() -> Job? {
+    schedule.withLock { schedule in
+      if schedule.nextOrdinary <= a {
+        defer { schedule.nextOrdinary += 1 }
+        return .ordinary(leastFactor: schedule.nextOrdinary)
+      }
+      if !schedule.trivialTaken {
+        schedule.trivialTaken = true
+        return .trivial
+      }
+      if schedule.nextHardLow <= hardHigh {
+        let index = schedule.nextHardChunk
+        // Leaves crowd at the start: the chunks grow from one segment.
+        let span = min(hardLargestChunk, HardLeaves.segmentSpan << min(index / 4, 30))
+        let low = schedule.nextHardLow
+        let high = min(hardHigh, low + span - 1)
+        schedule.nextHardChunk += 1
+        schedule.nextHardLow = high + 1
+        return .hard(chunk: index, low: low, high: high)
+      }
+      if schedule.nextEasy < easySegments {
+        defer { schedule.nextEasy += 1 }
+        return .easy(segment: schedule.nextEasy)
+      }
+      if schedule.nextQuotients < quotientChunks {
+        defer { schedule.nextQuotients += 1 }
+        return .quotients(chunk: schedule.nextQuotients)
+      }
+      return nil
+    }
+  }
+
+  func work(stop: CancellationFlag) throws(CancellationError) {
+    let table = SegmentPiTable(span: easySpan)
+    var sieve = CountingSieve()
+    while let job = nextJob() {
+      if stop.isSet { throw CancellationError() }
+      switch job {
+      case .ordinary(let b):
+        sum.wrappingAdd(ordinary.count(leastFactor: b), ordering: .relaxed)
+        if b == parameters.k + 1 { sum.wrappingAdd(ordinary.root, ordering: .relaxed) }
+        advance(weights.ordinary / Double(max(1, a - parameters.k)))
+      case .trivial:
+        sum.wrappingAdd(leavesInClosedForm(), ordering: .relaxed)
+      case .easy(let segment):
+        let low = UInt64(segment) * easySpan
+        let high = min(parameters.sqrtX, low + easySpan - 1)
+        try table.fill(low: low, high: high, stop: stop)
+        easyResults[segment] = try easy.count(table, stop: stop)
+        advance(weights.easy / Double(easySegments))
+      case .quotients(let chunk):
+        let start = quotients.range!.lowerBound + UInt64(chunk) * quotientChunkSpan
+        let end = min(quotients.range!.upperBound, start + quotientChunkSpan - 1)
+        quotientResults[chunk] = try quotients.count(start...end, stop: stop)
+        advance(weights.quotients / Double(quotientChunks))
+      case .hard(let index, let low, let high):
+        let chunk = try hard.count(low: low, high: high, sieve: &sieve, stop: stop)
+        hardResults.withLock { results in
+          results.waiting[index] = chunk
+          while let next = results.waiting.removeValue(forKey: results.next) {
+            results.totals.add(next)
+            results.next += 1
+          }
+        }
+        // The leaves thin out like 1/√u.
+        let scale = Double(hardHigh).squareRoot()
+        advance(weights.hard * (Double(high).squareRoot() - Double(low - 1).squareRoot()) / scale)
+      }
+    }
+  }
+
+  /// The trivial leaves (for each b, the primes q in (max(p, z/p, x/p²), y]) and the easy
+  /// prime leaves' terms that need no π lookup in a segment.
+  private func leavesInClosedForm() -> Int64 {
+    let x = parameters.x
+    let y = parameters.y
+    let z = parameters.z
+    var sum: Int64 = 0
+    for b in (parameters.k + 1)...max(a, parameters.k + 1) where b <= a {
+      let p = UInt64(pi.primes[b])
+      let lower = max(p, z / p, x / p / p)
+      if lower < y { sum &+= Int64(a - pi[lower]) }
+      if p <= parameters.cubeRoot { sum &+= easy.closedForm(b) }
+    }
+    return sum
+  }
+
+  /// π(x), once every job is done.
+  var result: UInt64 {
+    let a = Int64(self.a)
+    var total = sum.load(ordering: .relaxed)
+    total &+= hardResults.withLock { $0.totals.sum }
+    // Easy leaves: each segment's leaves get π(low − 1).
+    var primesBefore: Int64 = 0
+    for segment in easyResults {
+      total &+= segment.sum &+ segment.signs &* primesBefore
+      primesBefore &+= segment.primes
+    }
+    let c = primesBefore  // π(√x)
+    // Σ π(x/p) over y < p ≤ √x.
+    var quotientSum: Int64 = 0
+    var before = c
+    for chunk in quotientResults.prefix(quotientChunks) {
+      quotientSum &+= chunk.sum &+ chunk.quotients &* before
+      before &+= chunk.primes
+    }
+    // p = √x itself when x/p = √x (the chunks start above √x).
+    let s = parameters.sqrtX
+    if s > parameters.y && parameters.x / s == s && Primality.isPrime(s) { quotientSum &+= c }
+    total &+= a &- 1 &- quotientSum &+ (c &* (c &- 1) &- a &* (a &- 1)) / 2
+    return UInt64(bitPattern: total)
+  }
+}

@@ -1,0 +1,160 @@
+/// The hard special leaves of ``GourdonPrimeCounting``: −μ(m)·φ(u, b − 1) with
+/// u = ⌊x/(p_b·m)⌋ ≥ p_b², where φ needs a sieve.
+///
+/// Every such u is below x/z. A ``CountingSieve`` goes over [1, x/z] one segment at a time:
+/// it starts with the multiples of 2 … 23 removed, and at level b (b > 9) it answers the
+/// leaves of p_b, then removes the multiples of p_b. φ(u, b − 1) is then the count of what
+/// is left below the segment (φ(low − 1, b − 1)) plus the count in the segment up to u.
+///
+/// The range is cut into chunks that threads take in any order: a chunk adds up its leaves'
+/// counts from its own start (``Chunk/sum``), and for each level the sum of its leaves'
+/// signs and the numbers left at that level (``Chunk/levels``). φ(low − 1, b − 1) of a chunk
+/// is the sum of the numbers left at level b in the chunks before it: ``Totals`` puts the
+/// chunks together in order.
+///
+/// m is a prime q with max(p, z/p) < q ≤ min(y, x/p³) or, when p² < z, any m ≤ z with
+/// lpf(m) > p, squarefree with its factors ≤ y, m·p > z and m ≤ x/p³ (``FactorTable``).
+/// Hard leaves need p⁴ < x.
+struct HardLeaves {
+  let parameters: GourdonParameters
+  let pi: PiTable
+  let factors: FactorTable
+
+  /// The m tested for a leaf at a time.
+  private static let batchSize = 256
+
+  /// The numbers a chunk covers are a whole number of sieve segments.
+  static let segmentSpan = 2 * UInt64(CountingSieve.bits)
+
+  struct Chunk {
+    /// The first level of ``levels``.
+    static let firstLevel = CountingSieve.presievedPrimes + 1
+    /// Σ −μ(m)·(φ(u, b − 1) − φ(low − 1, b − 1)) over the chunk's leaves.
+    var sum: Int64 = 0
+    /// For each level b from ``firstLevel``: Σ −μ(m) over its leaves, and the numbers left
+    /// in the chunk before p_b is removed.
+    var levels: [(signs: Int64, left: Int64)] = []
+  }
+
+  /// The last level with hard leaves at or above `low`.
+  func lastLevel(from low: UInt64) -> Int {
+    let x = parameters.x
+    // p⁴ < x, and u ≤ x/p² since m > p.
+    let largestP = min(parameters.quarterRoot, integerSquareRoot(x / max(low, 1)))
+    return pi[min(largestP, parameters.y)]
+  }
+
+  /// The leaves with u in [low, high]; low − 1 is a multiple of ``segmentSpan``.
+  func count(
+    low chunkLow: UInt64, high chunkHigh: UInt64, sieve: inout CountingSieve,
+    stop: CancellationFlag
+  ) throws(CancellationError) -> Chunk {
+    let x = parameters.x
+    let y = parameters.y
+    let z = parameters.z
+    let primes = pi.primes
+    let first = Chunk.firstLevel
+    var chunk = Chunk()
+    let chunkLastLevel = lastLevel(from: chunkLow)
+    guard chunkLastLevel >= first else { return chunk }
+    chunk.levels = Array(repeating: (0, 0), count: chunkLastLevel - first + 1)
+    var low = chunkLow
+    var work = 0
+    let batch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Self.batchSize)
+    defer { batch.deallocate() }
+    let values = factors.values
+    let residues = factors.residues
+    while low <= chunkHigh {
+      if stop.isSet { throw CancellationError() }
+      let high = min(chunkHigh, low + Self.segmentSpan - 1)
+      let last = lastLevel(from: low)
+      if last < first { break }
+      sieve.reset(low: low)
+      for b in first...last {
+        let p = UInt64(primes[b])
+        let xp = x / p
+        var signs: Int64 = 0
+        var sum: Int64 = 0
+        sieve.startCounting()
+        let hardUpTo = xp / p / p
+        if p * p < z {
+          let lower = max(z / p, p, xp / (high + 1))
+          let upper = min(z, hardUpTo, xp / low)
+          if lower < upper {
+            // m from the largest down: u increases, as the sieve's counts need. Most m fail
+            // the test (a square, a factor ≤ p or above y): they are filtered without a
+            // branch into a batch, then the batch's leaves are counted.
+            let encodedPrime = UInt16(truncatingIfNeeded: 2 * b + 1)
+            let firstIndex = FactorTable.lastIndex(atMost: lower) + 1
+            var index = FactorTable.lastIndex(atMost: upper)
+            while index >= firstIndex {
+              let batchEnd = max(firstIndex, index &- (Self.batchSize &- 1))
+              var found = 0
+              while index >= batchEnd {
+                batch[found] = Int32(truncatingIfNeeded: index)
+                found &+= values[index] > encodedPrime ? 1 : 0
+                index &-= 1
+              }
+              work &+= found &+ 16
+              for leaf in 0..<found {
+                let position = Int(truncatingIfNeeded: batch[leaf])
+                let m =
+                  UInt64(truncatingIfNeeded: position / 48) &* 210
+                  &+ UInt64(truncatingIfNeeded: residues[position % 48])
+                let count = Int64(sieve.count(upTo: divide(xp, UInt32(truncatingIfNeeded: m))))
+                // An odd value: μ(m) = −1, and the leaf is +φ.
+                let sign = 2 &* Int64(values[position] & 1) &- 1
+                sum &+= sign &* count
+                signs &+= sign
+              }
+            }
+          }
+        } else {
+          let lower = max(z / p, p, xp / (high + 1))
+          let upper = min(y, hardUpTo, xp / low)
+          if lower < upper {
+            var index = pi[upper]
+            let firstIndex = pi[lower] + 1
+            if index >= firstIndex {
+              signs &+= Int64(index - firstIndex + 1)
+              work &+= index - firstIndex + 1
+            }
+            while index >= firstIndex {
+              sum &+= Int64(sieve.count(upTo: divide(xp, primes[index])))
+              index &-= 1
+            }
+          }
+        }
+        // The counts start at this segment: the chunk's earlier segments come first.
+        chunk.sum &+= sum &+ signs &* chunk.levels[b - first].left
+        chunk.levels[b - first].signs &+= signs
+        chunk.levels[b - first].left &+= Int64(sieve.total)
+        if b < last { sieve.remove(multiplesOf: p) }
+        work &+= 64
+        if work >= 8192 {
+          work = 0
+          if stop.isSet { throw CancellationError() }
+        }
+      }
+      low = high + 1
+    }
+    return chunk
+  }
+
+  /// Puts the chunks together in order: φ(low − 1, b − 1) for the next chunk, and the sum.
+  struct Totals {
+    private var left: [Int64] = []
+    private(set) var sum: Int64 = 0
+
+    mutating func add(_ chunk: Chunk) {
+      sum &+= chunk.sum
+      if left.count < chunk.levels.count {
+        left += Array(repeating: 0, count: chunk.levels.count - left.count)
+      }
+      for (level, counts) in chunk.levels.enumerated() {
+        sum &+= counts.signs &* left[level]
+        left[level] &+= counts.left
+      }
+    }
+  }
+}

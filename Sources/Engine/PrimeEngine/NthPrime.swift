@@ -1,0 +1,188 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The n-th prime p_n (p₁ = 2), for every n whose prime is below 2⁶⁴ (up to ``maximum``).
+///
+/// The answer is estimated with the inverse of Riemann's R function, π of the estimate is
+/// counted exactly (``PrimeCounting``, on every thread asked for), and the short gap
+/// between the two is sieved.
+///
+/// ```swift
+/// try await NthPrime.nthPrime(1_000_000)   // 15485863
+/// ```
+public enum NthPrime {
+  /// The largest n accepted: π(2⁶⁴), the number of primes below 2⁶⁴ (Oliveira e Silva's
+  /// table of π(2^k)).
+  public static let maximum = 425_656_284_035_217_743
+
+  /// p_n. `threads` is how many threads compute (nil: one per processor); they are threads
+  /// of the engine's own, and the calling thread waits. Throws
+  /// ``PrimeEngineError/noSuchPrime(_:)`` for n ≤ 0, ``PrimeEngineError/tooLarge(_:maximum:)``
+  /// above ``maximum``, and `CancellationError` when the task is cancelled.
+  public static func nthPrime(
+    _ n: Int, threads: Int? = nil, progress: (@Sendable (Double) -> Void)? = nil
+  ) throws -> UInt64 {
+    var reporter = ProgressReporter(progress)
+    return try nthPrime(n, threads: WorkerThreads.count(threads), reporter: &reporter)
+  }
+
+  /// p_n, computed on threads of the engine's own so that the cooperative pool stays free;
+  /// cancelling the awaiting task stops it and frees them.
+  public static func nthPrime(
+    _ n: Int, threads: Int? = nil, progress: (@Sendable (Double) -> Void)? = nil
+  ) async throws -> UInt64 {
+    try await DedicatedThread.run { isCancelled in
+      var reporter = ProgressReporter(progress, isCancelled: isCancelled)
+      return try nthPrime(n, threads: WorkerThreads.count(threads), reporter: &reporter)
+    }
+  }
+
+  static func nthPrime(_ n: Int, threads: Int, reporter: inout ProgressReporter) throws
+    -> UInt64
+  {
+    guard n > 0 else { throw PrimeEngineError.noSuchPrime(n) }
+    guard n <= maximum else {
+      throw PrimeEngineError.tooLarge(String(n), maximum: String(maximum))
+    }
+    // Small n: sieving to Rosser's bound p_n < n(ln n + ln ln n) takes microseconds, where
+    // the shared table below takes 10 ms to build once.
+    if n <= 10_000 {
+      let bound = n < 6 ? 13 : UInt64(Double(n) * (log(Double(n)) + log(log(Double(n))))) + 1
+      var seen = 0
+      var answer: UInt64 = 0
+      try SegmentedSieve.forEachPrime(in: 2...bound) { prime in
+        seen += 1
+        if seen == n { answer = prime }
+      }
+      return answer
+    }
+    // π(2²⁴) = 1,077,871: below, the small table answers without counting.
+    if n <= 1_077_871, let prime = PrimeTable.small.nthPrime(n) { return prime }
+    // Near 2⁶⁴ the estimate may pass the largest prime; it walks down from there.
+    let largestEstimate: Double = 18_446_744_073_709_549_568  // 2⁶⁴ − 2¹¹, a Double
+    let estimate = UInt64(min(inverseRiemannR(Double(n)), largestEstimate))
+    let count = try GourdonPrimeCounting.primeCount(
+      estimate, threads: threads, reporter: &reporter)
+    return try walk(to: UInt64(n), from: estimate, count: count, reporter: &reporter)
+  }
+
+  /// The target-th prime, from `estimate` whose π is `count` (estimate ≥ 7). A window is
+  /// `windowScale` times the expected gap.
+  static func walk(
+    to target: UInt64, from estimate: UInt64, count: UInt64, reporter: inout ProgressReporter,
+    windowScale: Double = 1.25
+  ) throws -> UInt64 {
+    var count = count
+    // The gap holds |count − n| primes, about ln x apart: one window of a little more than
+    // that is sieved, and another if it falls short.
+    let missing = count < target ? target - count : count - target + 1
+    let window = UInt64((Double(missing) + 16) * log(Double(estimate)) * windowScale) + 1_000
+    let isCancelled = reporter.isCancelled
+    if count < target {
+      // Walk up from the estimate.
+      var low = estimate + 1
+      while true {
+        let high = low > UInt64.max - window ? UInt64.max : low + window - 1
+        let sieve = try Sieve30(low: low, high: high, isCancelled: isCancelled)
+        while try sieve.next() {
+          try reporter.checkpoint(1)
+          let inSegment = UInt64(sieve.count())
+          if count + inSegment >= target {
+            var answer: UInt64 = 0
+            sieve.forEachPrime { prime in
+              count += 1
+              if count == target { answer = prime }
+            }
+            return answer
+          }
+          count += inSegment
+        }
+        low = high + 1
+      }
+    } else {
+      // Walk down: p_n is the (count − n + 1)-th prime at or below the estimate.
+      var needed = missing
+      var high = estimate
+      while true {
+        let low = high > window ? high - window + 1 : 7
+        var segments: [(low: UInt64, high: UInt64, primes: UInt64)] = []
+        let sieve = try Sieve30(low: low, high: high, isCancelled: isCancelled)
+        while try sieve.next() {
+          try reporter.checkpoint(1)
+          let segmentHigh = min(high, sieve.segmentLow + 30 * UInt64(sieve.byteCount) - 1)
+          segments.append((max(low, sieve.segmentLow), segmentHigh, UInt64(sieve.count())))
+        }
+        let total = segments.reduce(0) { $0 + $1.primes }
+        if total >= needed {
+          // The (total − needed + 1)-th prime from the window's start: sieve its segment again.
+          var rank = total - needed + 1
+          for segment in segments {
+            if rank > segment.primes {
+              rank -= segment.primes
+              continue
+            }
+            let again = try Sieve30(low: segment.low, high: segment.high, isCancelled: isCancelled)
+            var answer: UInt64 = 0
+            while try again.next() {
+              again.forEachPrime { prime in
+                guard rank > 0 else { return }
+                rank -= 1
+                if rank == 0 { answer = prime }
+              }
+            }
+            return answer
+          }
+        }
+        needed -= total
+        high = low - 1
+      }
+    }
+  }
+
+  /// x with R(x) = n, by Newton's method (R′(x) ≈ 1/ln x).
+  static func inverseRiemannR(_ n: Double) -> Double {
+    var x = n * log(n) + n * log(log(n))
+    for _ in 0..<50 {
+      let step = (riemannR(x) - n) * log(x)
+      x -= step
+      if abs(step) < 0.5 { break }
+    }
+    return x
+  }
+
+  /// R(x) = Σ μ(k)/k · li(x^(1/k)).
+  static func riemannR(_ x: Double) -> Double {
+    let mobius: [Double] = [
+      0, 1, -1, -1, 0, -1, 1, -1, 0, 0, 1, -1, 0, -1, 1, 1, 0, -1, 0, -1, 0,
+      1, 1, -1, 0, 0, 1, 0, 0, -1, -1, -1, 0, 1, 1, 1, 0, -1, 1, 1, 0, -1,
+    ]
+    var sum = 0.0
+    for k in 1..<mobius.count where mobius[k] != 0 {
+      let root = pow(x, 1 / Double(k))
+      if root < 2 { break }
+      sum += mobius[k] / Double(k) * logarithmicIntegral(root)
+    }
+    return sum
+  }
+
+  /// li(x), by Ramanujan's series.
+  static func logarithmicIntegral(_ x: Double) -> Double {
+    let eulerGamma = 0.577_215_664_901_532_9
+    let lnX = log(x)
+    var sum = 0.0
+    var inner = 0.0
+    var factor = 1.0  // (ln x)^k / (k! · 2^(k−1))
+    for k in 1...200 {
+      factor *= lnX / Double(k)
+      if k > 1 { factor /= 2 }
+      if (k - 1) % 2 == 0 { inner += 1 / Double(2 * ((k - 1) / 2) + 1) }
+      let term = (k % 2 == 1 ? 1.0 : -1.0) * factor * inner
+      sum += term
+      if abs(term) < 1e-12 * abs(sum) { break }
+    }
+    return eulerGamma + log(lnX) + sqrt(x) * sum
+  }
+}

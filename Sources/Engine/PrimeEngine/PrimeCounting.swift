@@ -1,0 +1,33 @@
+/// π(x), the number of primes ≤ x, for every 64-bit x.
+///
+/// Gourdon's variant of the Deléglise–Rivat method (``GourdonPrimeCounting``), on every
+/// processor unless told otherwise: O(x^⅔/log² x) time, O(x^⅓·log³ x) memory.
+///
+/// ```swift
+/// try await PrimeCounting.primeCount(upTo: 1_000_000_000_000)   // 37607912018
+/// ```
+public enum PrimeCounting {
+  /// π(x). `threads` is how many threads compute (nil: one per processor); they are threads
+  /// of the engine's own, and the calling thread waits. `progress` hears a fraction a few
+  /// times per second at most; cancelling the task stops the count with `CancellationError`
+  /// within a few milliseconds.
+  public static func primeCount(
+    upTo x: UInt64, threads: Int? = nil, progress: (@Sendable (Double) -> Void)? = nil
+  ) throws -> UInt64 {
+    var reporter = ProgressReporter(progress)
+    return try GourdonPrimeCounting.primeCount(
+      x, threads: WorkerThreads.count(threads), reporter: &reporter)
+  }
+
+  /// π(x), computed on threads of the engine's own so that the cooperative pool stays
+  /// free; cancelling the awaiting task stops it and frees them.
+  public static func primeCount(
+    upTo x: UInt64, threads: Int? = nil, progress: (@Sendable (Double) -> Void)? = nil
+  ) async throws -> UInt64 {
+    try await DedicatedThread.run { isCancelled in
+      var reporter = ProgressReporter(progress, isCancelled: isCancelled)
+      return try GourdonPrimeCounting.primeCount(
+        x, threads: WorkerThreads.count(threads), reporter: &reporter)
+    }
+  }
+}

@@ -1,0 +1,84 @@
+/// Σ π(x/p) over the primes y < p ≤ √x: the part of P₂ (the numbers up to x with two prime
+/// factors above y) that needs counting primes up to x/y.
+///
+/// The quotients v = x/p, from √x to x/y, are cut into chunks that threads take in any
+/// order. A chunk sieves its range once, and for its p (those with x/p in the chunk, taken
+/// from the largest down so that v increases) counts the primes from the chunk's start to
+/// x/p; the primes before the chunk are added when the chunks are put together in order.
+struct QuotientPrimeCounts {
+  let parameters: GourdonParameters
+
+  struct Chunk {
+    /// How many p have x/p in the chunk.
+    var quotients: Int64 = 0
+    /// Σ over them of the primes from the chunk's start to x/p.
+    var sum: Int64 = 0
+    /// The primes in the chunk.
+    var primes: Int64 = 0
+  }
+
+  /// The quotients' range: from just above √x to x/(y + 1).
+  var range: ClosedRange<UInt64>? {
+    let low = parameters.sqrtX + 1
+    let high = parameters.x / (parameters.y + 1)
+    return low <= high ? low...high : nil
+  }
+
+  func count(_ chunkRange: ClosedRange<UInt64>, stop: CancellationFlag) throws(CancellationError)
+    -> Chunk
+  {
+    let x = parameters.x
+    let vLow = chunkRange.lowerBound
+    let vHigh = chunkRange.upperBound
+    var chunk = Chunk()
+    var reporter = ProgressReporter(nil, isCancelled: { stop.isSet })
+    // p with vLow ≤ x/p ≤ vHigh, within (y, √x].
+    let pLow = max(parameters.y + 1, x / (vHigh + 1) + 1)
+    let pHigh = min(parameters.sqrtX, x / vLow)
+    var quotients: [UInt64] = []
+    do {
+      if pLow <= pHigh {
+        try SegmentedSieve.forEachPrime(in: pLow...pHigh, reporter: &reporter) { p in
+          quotients.append(x / p)
+        }
+      }
+      quotients.reverse()
+      chunk.quotients = Int64(quotients.count)
+      let sieve = try Sieve30(low: vLow, high: vHigh, isCancelled: { stop.isSet })
+      var next = 0
+      var primesBefore = 0
+      while try sieve.next() {
+        if stop.isSet { throw CancellationError() }
+        let raw = UnsafeRawPointer(sieve.bytes.baseAddress!)
+        let segmentLow = sieve.segmentLow
+        let segmentEnd = segmentLow + 30 * UInt64(sieve.byteCount)
+        var cursorWord = 0
+        var countBeforeCursor = primesBefore
+        while next < quotients.count && quotients[next] < segmentEnd {
+          let offset = quotients[next] - segmentLow
+          let byte = Int(offset / 30)
+          let word = byte >> 3
+          while cursorWord < word {
+            countBeforeCursor &+=
+              raw.loadUnaligned(
+                fromByteOffset: cursorWord &* 8, as: UInt64.self
+              ).nonzeroBitCount
+            cursorWord &+= 1
+          }
+          // The bytes of the word before v's, and v's byte up to v.
+          let shift = UInt64(8 &* (byte & 7))
+          let mask =
+            ((1 &<< shift) &- 1) | UInt64(Sieve30Wheel.keepUpTo[Int(offset % 30)]) &<< shift
+          let bits = raw.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self)
+          chunk.sum &+= Int64(countBeforeCursor &+ (bits & mask).nonzeroBitCount)
+          next += 1
+        }
+        primesBefore &+= sieve.count()
+      }
+      chunk.primes = Int64(primesBefore)
+    } catch {
+      throw CancellationError()
+    }
+    return chunk
+  }
+}

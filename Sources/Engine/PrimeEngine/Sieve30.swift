@@ -1,0 +1,218 @@
+/// The sieve of Eratosthenes over a range below 2⁶⁴, a segment at a time, with a byte per
+/// 30 numbers: bit k of byte i stands for 30·i + r_k, r = 1, 7, 11, 13, 17, 19, 23, 29, the
+/// residues coprime to 30 (2, 3 and 5 are the caller's to add).
+///
+/// A segment of 256 KiB (7.9 million numbers) stays in the L2 cache, long enough that each
+/// sieving prime mostly crosses off whole turns of eight multiples. It starts as a copy of
+/// ``Sieve30Patterns`` (the multiples of 7 … 53 already gone), then each sieving prime p up
+/// to √high crosses off its multiples p·m, m coprime to 30, at byte steps and bit masks that
+/// depend only on p mod 30 and m mod 30 (``Sieve30Wheel``).
+///
+/// Sieving primes up to 2²⁵ are kept with their next multiple; above (ranges beyond 2⁵⁰),
+/// and for short ranges, each segment (then of up to 32 MiB) takes them anew from an inner
+/// sieve and finds each first multiple with a division.
+final class Sieve30 {
+  static let defaultSegmentBytes = 1 << 18
+  static let storedLimit: UInt64 = 1 << 25
+
+  let low: UInt64
+  let high: UInt64
+  let segmentBytes: Int
+  /// The current segment: bytes for the numbers from ``segmentLow`` (a multiple of 30), with
+  /// eight zero bytes after the last so that words can be read past it.
+  let bytes: UnsafeMutableBufferPointer<UInt8>
+  private(set) var segmentLow: UInt64 = 0
+  /// Bytes of the current segment.
+  private(set) var byteCount = 0
+  private var nextByte: UInt64
+  private let lastByte: UInt64
+  private let sievingLimit: UInt64
+  /// Whether each segment takes the sieving primes anew.
+  private let streams: Bool
+  private var primes = SievingPrimes30()
+
+  /// Sieves [low, high]. `isCancelled` is asked while the sieving primes are listed.
+  init(
+    low: UInt64, high: UInt64, segmentBytes: Int = defaultSegmentBytes,
+    isCancelled: () -> Bool = { false }
+  ) throws(CancellationError) {
+    self.low = low
+    self.high = high
+    // A short range needs no more than its own bytes. Above 2⁵⁰, or for a range of a few
+    // segments, each segment takes every sieving prime anew rather than keeping them all:
+    // segments of up to 32 MiB (a billion numbers) pay for that less often.
+    let rangeBytes = low <= high ? Int(high / 30 - low / 30) + 1 : 1
+    sievingLimit = integerSquareRoot(high)
+    streams =
+      sievingLimit > Self.storedLimit
+      || (sievingLimit > 1 << 16 && rangeBytes <= 4 * segmentBytes)
+    self.segmentBytes = min(streams ? max(segmentBytes, 1 << 25) : segmentBytes, rangeBytes)
+    bytes = .allocate(capacity: self.segmentBytes + 8)
+    bytes.initialize(repeating: 0)
+    nextByte = low / 30
+    lastByte = high / 30
+    if low <= high && !streams {
+      try primes.store(upTo: sievingLimit, isCancelled: isCancelled)
+    }
+  }
+
+  deinit { bytes.deallocate() }
+
+  /// Sieves the next segment; false after the last. Bits outside [low, high] are cleared.
+  func next() throws(CancellationError) -> Bool {
+    guard low <= high, nextByte <= lastByte else { return false }
+    let first = nextByte
+    let count = Int(min(UInt64(segmentBytes), lastByte - first + 1))
+    segmentLow = first * 30
+    byteCount = count
+    Sieve30Patterns.fill(bytes, count: count, firstByte: first)
+    if !streams {
+      primes.crossOff(bytes, count: count, firstByte: first)
+    } else {
+      try crossOffStreaming(count: count, firstByte: first)
+    }
+    if first == 0 { bytes[0] &= 0xFE }  // 1 is not prime
+    // The patterns removed their own primes with their multiples.
+    for p in Sieve30Patterns.primes where p / 30 >= first && p / 30 - first < UInt64(count) {
+      bytes[Int(p / 30 - first)] |= Sieve30Wheel.bit[Int(p % 30)]
+    }
+    if first == low / 30 { bytes[0] &= Sieve30Wheel.keepFrom[Int(low % 30)] }
+    if first + UInt64(count) - 1 == lastByte {
+      bytes[count - 1] &= Sieve30Wheel.keepUpTo[Int(high % 30)]
+    }
+    for index in count..<(count + 8) { bytes[index] = 0 }
+    nextByte = first + UInt64(count)
+    return true
+  }
+
+  /// The primes of the current segment (from 7).
+  func count() -> Int {
+    let raw = UnsafeRawPointer(bytes.baseAddress!)
+    var total = 0
+    var offset = 0
+    while offset < byteCount {
+      total &+= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).nonzeroBitCount
+      offset &+= 8
+    }
+    return total
+  }
+
+  /// The primes of the current segment up to v (segmentLow ≤ v), from 7.
+  func count(upTo v: UInt64) -> Int {
+    let raw = UnsafeRawPointer(bytes.baseAddress!)
+    let lastByte = Int(min((v - segmentLow) / 30, UInt64(byteCount)))
+    var total = 0
+    var offset = 0
+    while offset &+ 8 <= lastByte {
+      total &+= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).nonzeroBitCount
+      offset &+= 8
+    }
+    while offset < lastByte {
+      total &+= bytes[offset].nonzeroBitCount
+      offset &+= 1
+    }
+    if lastByte < byteCount {
+      let keep = Sieve30Wheel.keepUpTo[Int((v - segmentLow) % 30)]
+      total &+= (bytes[lastByte] & keep).nonzeroBitCount
+    }
+    return total
+  }
+
+  /// Calls `body` with each prime of the current segment (from 7), in increasing order.
+  @inline(__always)
+  func forEachPrime(_ body: (UInt64) throws -> Void) rethrows {
+    let raw = UnsafeRawPointer(bytes.baseAddress!)
+    var offset = 0
+    while offset < byteCount {
+      var word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      while word != 0 {
+        let bit = word.trailingZeroBitCount
+        word &= word &- 1
+        let byte = UInt64(truncatingIfNeeded: offset &+ bit &>> 3)
+        try body(segmentLow &+ 30 &* byte &+ Sieve30Wheel.residue(bit & 7))
+      }
+      offset &+= 8
+    }
+  }
+
+  /// Above 2⁵⁰ the sieving primes are too many to keep, and a short range would use each
+  /// once: each segment takes them from an inner sieve of [59, √high] and finds its first
+  /// multiple by division.
+  private func crossOffStreaming(count: Int, firstByte: UInt64) throws(CancellationError) {
+    let segmentLow = firstByte * 30
+    let segmentHigh = segmentLow + 30 * UInt64(count) - 1
+    let inner = try Sieve30(low: 59, high: min(sievingLimit, integerSquareRoot(segmentHigh)))
+    let bytes = bytes
+    while try inner.next() {
+      inner.forEachPrime { p in
+        var (offset, wheel) = Sieve30Wheel.firstMultiple(of: p, from: segmentLow)
+        guard offset < UInt64(count) else { return }
+        var position = Int(offset)
+        Sieve30Wheel.crossOff(
+          bytes, count: count, offset: &position, q: Int(p / 30),
+          classIndex: Sieve30Wheel.residueIndex[Int(p % 30)], wheel: &wheel)
+      }
+    }
+  }
+}
+
+/// The sieving primes from 59 (the patterns take the smaller ones) with their next multiple.
+struct SievingPrimes30 {
+  /// A prime p = 30q + r_c and its next multiple: the byte, and its cofactor's wheel index.
+  private struct Entry {
+    var nextByte: UInt64
+    var q: UInt32
+    var classIndex: UInt8
+    var wheel: UInt8
+  }
+  private var entries: [Entry] = []
+
+  mutating func store(upTo limit: UInt64, isCancelled: () -> Bool) throws(CancellationError) {
+    guard limit >= 59 else { return }
+    let sieve = try Sieve30(low: 59, high: limit, isCancelled: isCancelled)
+    while try sieve.next() {
+      if isCancelled() { throw CancellationError() }
+      sieve.forEachPrime { p in
+        entries.append(
+          Entry(
+            nextByte: .max, q: UInt32(p / 30),
+            classIndex: UInt8(Sieve30Wheel.residueIndex[Int(p % 30)]), wheel: 0))
+      }
+    }
+  }
+
+  /// Crosses off the multiples in the segment of `count` bytes from `firstByte`.
+  mutating func crossOff(
+    _ bytes: UnsafeMutableBufferPointer<UInt8>, count: Int, firstByte: UInt64
+  ) {
+    let end = firstByte + UInt64(count)
+    let segmentLow = firstByte * 30
+    let segmentHigh = end * 30 - 1
+    entries.withUnsafeMutableBufferPointer { entries in
+      for index in entries.indices {
+        var entry = entries[index]
+        let q = Int(truncatingIfNeeded: entry.q)
+        let c = Int(truncatingIfNeeded: entry.classIndex)
+        var byte = entry.nextByte
+        if byte < firstByte || byte == .max {
+          // Not yet started, or a range that skipped segments: find the first multiple.
+          let p = UInt64(30 &* q) &+ Sieve30Wheel.residue(c)
+          if p &* p > segmentHigh { break }
+          let (offset, j) = Sieve30Wheel.firstMultiple(of: p, from: segmentLow)
+          byte = firstByte &+ offset
+          entry.wheel = UInt8(truncatingIfNeeded: j)
+        }
+        if byte < end {
+          var offset = Int(truncatingIfNeeded: byte &- firstByte)
+          var wheel = Int(truncatingIfNeeded: entry.wheel)
+          Sieve30Wheel.crossOff(
+            bytes, count: count, offset: &offset, q: q, classIndex: c, wheel: &wheel)
+          byte = firstByte &+ UInt64(truncatingIfNeeded: offset)
+          entry.wheel = UInt8(truncatingIfNeeded: wheel)
+        }
+        entry.nextByte = byte
+        entries[index] = entry
+      }
+    }
+  }
+}

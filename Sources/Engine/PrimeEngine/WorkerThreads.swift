@@ -1,0 +1,138 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Runs one computation on several POSIX threads of its own while the calling thread
+/// watches over them.
+///
+/// The workers never run on Swift's cooperative pool, which must stay free for the app.
+/// The calling thread only waits: every 2 ms it asks its ``ProgressReporter`` whether the
+/// computation is cancelled (for the synchronous API that is the calling task's
+/// cancellation, which only the calling thread can read) and reports how far the workers
+/// have come. A cancellation sets a ``CancellationFlag`` that every worker polls between
+/// units of work of a few milliseconds; the call returns only once every worker has
+/// stopped, so a cancelled computation leaves no thread behind.
+enum WorkerThreads {
+  /// The processors online, read once (the system reads a file for it).
+  static let processorCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
+  /// The thread count for a request: `requested`, or every processor when it is nil.
+  static func count(_ requested: Int?) -> Int {
+    max(1, requested ?? processorCount)
+  }
+
+  /// Runs `work(worker, stop)` for each worker in 0..<threads, each on a thread of its own,
+  /// and returns when all have returned. `progress` is read by the calling thread at most a
+  /// few times per second. Throws `CancellationError` when the reporter says the work is
+  /// cancelled, or the first error a worker threw.
+  static func run(
+    threads: Int, reporter: inout ProgressReporter,
+    progress: @escaping @Sendable () -> Double,
+    _ work: @escaping @Sendable (_ worker: Int, _ stop: CancellationFlag) throws -> Void
+  ) throws {
+    let stop = CancellationFlag()
+    let finished = Finished(threads: threads)
+    let firstError = Mutex<(any Error)?>(nil)
+    for worker in 0..<threads {
+      start {
+        do {
+          try work(worker, stop)
+        } catch {
+          stop.set()
+          firstError.withLock { if $0 == nil { $0 = error } }
+        }
+        finished.increment()
+      }
+    }
+    var cancelled = false
+    while !finished.wait(milliseconds: 2) {
+      guard !cancelled else { continue }
+      do {
+        try reporter.checkpoint(progress())
+      } catch {
+        cancelled = true
+        stop.set()
+      }
+    }
+    if cancelled { throw CancellationError() }
+    if let error = firstError.withLock({ $0 }) { throw error }
+  }
+
+  private final class Body {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+  }
+
+  private static func start(_ body: @escaping @Sendable () -> Void) {
+    let context = Unmanaged.passRetained(Body(body)).toOpaque()
+    #if canImport(Glibc)
+      var thread = pthread_t()
+    #else
+      var thread: pthread_t?
+    #endif
+    let status = pthread_create(
+      &thread, nil,
+      { context in
+        Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+        return nil
+      }, context)
+    precondition(status == 0, "PrimeEngine: no thread for the computation (\(status))")
+    #if canImport(Glibc)
+      pthread_detach(thread)
+    #else
+      pthread_detach(thread!)
+    #endif
+  }
+}
+
+/// How many workers have finished, with a wait that wakes as soon as the last one does.
+private final class Finished: @unchecked Sendable {
+  private let threads: Int
+  private var count = 0
+  // pthread primitives must not move: they live in memory of their own.
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+  init(threads: Int) {
+    self.threads = threads
+    pthread_mutex_init(mutex, nil)
+    pthread_cond_init(condition, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    pthread_mutex_destroy(mutex)
+    condition.deallocate()
+    mutex.deallocate()
+  }
+
+  func increment() {
+    pthread_mutex_lock(mutex)
+    count += 1
+    pthread_cond_broadcast(condition)
+    pthread_mutex_unlock(mutex)
+  }
+
+  /// Waits until every worker has finished or `milliseconds` have passed; true when all
+  /// have finished.
+  func wait(milliseconds: Int) -> Bool {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    var deadline = now
+    deadline.tv_nsec += milliseconds * 1_000_000
+    if deadline.tv_nsec >= 1_000_000_000 {
+      deadline.tv_sec += 1
+      deadline.tv_nsec -= 1_000_000_000
+    }
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while count < threads {
+      if pthread_cond_timedwait(condition, mutex, &deadline) != 0 { break }
+    }
+    return count == threads
+  }
+}

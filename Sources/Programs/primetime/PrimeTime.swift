@@ -1,0 +1,272 @@
+import ArgumentParser
+import PrimeEngine
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Primes from the command line, and the app: `app` and `script` (and no subcommand) start
+/// `primetime-app`, the program beside this one, which holds the whole kit. This one links
+/// only the engine, so that a prime subcommand starts in milliseconds.
+@main
+struct PrimeTime: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "primetime",
+    abstract: "The PrimeTime app in a terminal, and primes from the command line, fast.",
+    subcommands: [
+      AppLauncher.App.self, AppLauncher.Script.self, NthPrimeCommand.self, PiCommand.self,
+      IsPrimeCommand.self, NextPrimeCommand.self,
+    ]
+  )
+
+  static func main() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if AppLauncher.handles(arguments) { AppLauncher.start(arguments) }
+    main(nil)
+  }
+}
+
+struct NthPrimeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "nth-prime",
+    abstract: "Prints the N-th prime for each N (the 1st prime is 2).",
+    discussion: """
+      N goes up to \(NthPrime.maximum). Give - to read values from standard input, one or \
+      more a line.
+      """)
+
+  @Option(help: "How many threads compute (default: one per processor).")
+  var threads: Int?
+
+  @Argument(parsing: .allUnrecognized, help: "Values of N, or - for standard input.")
+  var values: [String]
+
+  func validate() throws {
+    if let threads, threads < 1 { throw ValidationError("--threads needs at least 1.") }
+  }
+
+  func run() throws {
+    try answer(values) { text in
+      guard let n = Int(text) else {
+        throw isDigits(text)
+          ? PrimeEngineError.tooLarge(text, maximum: String(NthPrime.maximum))
+          : PrimeEngineError.malformedNumber(text)
+      }
+      let label = "the \(ordinal(n)) prime"
+      return String(
+        try withProgress(label) { try NthPrime.nthPrime(n, threads: threads, progress: $0) })
+    }
+  }
+}
+
+struct PiCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "pi",
+    abstract: "Prints π(X), the number of primes up to X, for each X.",
+    discussion: """
+      X goes up to 2^64 − 1. Give - to read values from standard input, one or more a line.
+      """)
+
+  @Option(help: "How many threads compute (default: one per processor).")
+  var threads: Int?
+
+  @Argument(parsing: .allUnrecognized, help: "Values of X, or - for standard input.")
+  var values: [String]
+
+  func validate() throws {
+    if let threads, threads < 1 { throw ValidationError("--threads needs at least 1.") }
+  }
+
+  func run() throws {
+    try answer(values) { text in
+      let x = try parseUInt64(text)
+      let label = "primes up to \(grouped(String(x)))"
+      return String(
+        try withProgress(label) {
+          try PrimeCounting.primeCount(upTo: x, threads: threads, progress: $0)
+        })
+    }
+  }
+}
+
+struct IsPrimeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "is-prime",
+    abstract: "Prints 'prime' or 'not prime' for each N, of any size.",
+    discussion: """
+      Below 2^64 the answer is certain. Above, 'prime' means that N passes the Baillie–PSW \
+      test, which no known composite number passes.
+      """)
+
+  @Argument(parsing: .allUnrecognized, help: "Values of N, or - for standard input.")
+  var values: [String]
+
+  func run() throws {
+    try answer(values) { text in
+      let isPrime =
+        if let n = UInt64(text) { Primality.isPrime(n) } else {
+          try BigInteger(text).isProbablePrime
+        }
+      return isPrime ? "prime" : "not prime"
+    }
+  }
+}
+
+struct NextPrimeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "next-prime",
+    abstract: "Prints the smallest prime greater than N, for each N of any size.")
+
+  @Argument(parsing: .allUnrecognized, help: "Values of N, or - for standard input.")
+  var values: [String]
+
+  func run() throws {
+    try answer(values) { text in
+      if let n = UInt64(text), let next = Primality.nextPrime(after: n) { return String(next) }
+      return try BigInteger(text).nextPrime().description
+    }
+  }
+}
+
+/// Answers each value on its own line, as soon as it is known. A bad value is reported on
+/// standard error (with its line number when read from standard input) and the others are
+/// still answered; then the run ends with status 2. `--` ends the options: what follows is
+/// a value even if it starts with a dash.
+func answer(_ arguments: [String], _ compute: (String) throws -> String) throws {
+  var values: [String] = []
+  var optionsEnded = false
+  for argument in arguments {
+    if !optionsEnded && argument == "--" {
+      optionsEnded = true
+    } else if !optionsEnded && argument.hasPrefix("--") {
+      emit("primetime: unknown option '\(argument)'\n", to: STDERR_FILENO)
+      throw ExitCode(2)
+    } else {
+      values.append(argument)
+    }
+  }
+  var failed = false
+  func answer(_ value: String, line: Int?) {
+    do {
+      emit(try compute(value) + "\n", to: STDOUT_FILENO)
+    } catch let error as PrimeEngineError {
+      let place = line.map { "line \($0): " } ?? ""
+      emit("primetime: \(place)\(error)\n", to: STDERR_FILENO)
+      failed = true
+    } catch {
+      emit("primetime: \(error)\n", to: STDERR_FILENO)
+      failed = true
+    }
+  }
+  if values == ["-"] {
+    var lineNumber = 0
+    while let line = readLine() {
+      lineNumber += 1
+      for word in line.split(whereSeparator: \.isWhitespace) {
+        answer(String(word), line: lineNumber)
+      }
+    }
+  } else {
+    for value in values { answer(value, line: nil) }
+  }
+  if failed { throw ExitCode(2) }
+}
+
+func parseUInt64(_ text: String) throws -> UInt64 {
+  if let value = UInt64(text) { return value }
+  throw isDigits(text)
+    ? PrimeEngineError.tooLarge(text, maximum: String(UInt64.max))
+    : PrimeEngineError.malformedNumber(text)
+}
+
+/// Whether `text` is a non-negative decimal number, however long.
+func isDigits(_ text: String) -> Bool {
+  !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+}
+
+/// "1,234,567" for "1234567".
+func grouped(_ digits: String) -> String {
+  var result = ""
+  for (index, digit) in digits.enumerated() {
+    if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+    result.append(digit)
+  }
+  return result
+}
+
+/// "1st", "22nd", "113th", with thousands grouped.
+func ordinal(_ n: Int) -> String {
+  let suffix =
+    switch (n % 100, n % 10) {
+    case (11...13, _): "th"
+    case (_, 1): "st"
+    case (_, 2): "nd"
+    case (_, 3): "rd"
+    default: "th"
+    }
+  return grouped(String(n)) + suffix
+}
+
+/// Whether the progress bar is on screen, for the interrupt handler.
+let progressBarIsShown = Atomic(false)
+
+/// Runs `work`, drawing a progress bar labelled with what is computed on standard error when
+/// that is a terminal and the work takes long enough to report. The bar is erased when the
+/// work ends, and when Ctrl-C (or a termination request) ends the program.
+func withProgress<T>(
+  _ label: String, _ work: (@escaping @Sendable (Double) -> Void) throws -> T
+) throws -> T {
+  guard isatty(STDERR_FILENO) == 1 else { return try work { _ in } }
+  for interruption in [SIGINT, SIGTERM, SIGHUP] {
+    _ = signal(interruption) { received in
+      // Only what is safe in a signal handler: write, then end as the signal would.
+      if progressBarIsShown.load(ordering: .relaxed) {
+        let erase: StaticString = "\r\u{1B}[K"
+        _ = write(STDERR_FILENO, erase.utf8Start, erase.utf8CodeUnitCount)
+      }
+      _ = signal(received, SIG_DFL)
+      _ = raise(received)
+    }
+  }
+  defer {
+    if progressBarIsShown.exchange(false, ordering: .relaxed) {
+      emit("\r\u{1B}[K", to: STDERR_FILENO)
+    }
+  }
+  return try work { fraction in
+    let percent = "\(Int(fraction * 100))%"
+    // Two columns stay free for the terminal's "^C": a line that wrapped could not be erased.
+    let room = terminalColumns() - 4 - percent.count
+    let barWidth = max(10, min(40, room - label.count))
+    let shownLabel = String(label.prefix(max(0, room - barWidth)))
+    let filled = Int(fraction * Double(barWidth))
+    let bar =
+      String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
+    progressBarIsShown.store(true, ordering: .relaxed)
+    emit("\r\(shownLabel) \(bar) \(percent)\u{1B}[K", to: STDERR_FILENO)
+  }
+}
+
+/// The width of the terminal on standard error, or 80.
+func terminalColumns() -> Int {
+  var size = winsize()
+  guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+  return Int(size.ws_col)
+}
+
+/// Writes `text` to a file descriptor at once, unbuffered.
+func emit(_ text: String, to descriptor: Int32) {
+  var text = text
+  text.withUTF8 { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 && errno == EINTR { continue }
+      if written <= 0 { return }
+      offset += written
+    }
+  }
+}

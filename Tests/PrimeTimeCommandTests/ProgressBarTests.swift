@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// The subcommands' progress bar, seen in a real terminal: a tmux pane of its own.
+@Suite(.enabled(if: CommandTerminal.tmux != nil || CommandTerminal.isRequired))
+struct ProgressBarTests {
+  @Test func theBarSaysWhatItCountsAndCtrlCErasesIt() async throws {
+    let terminal = CommandTerminal()
+    // The shell survives the interrupt (its trap) to say how the program ended.
+    try terminal.start(
+      "bash -c 'trap : INT; \(primetimeExecutable.path) pi 1234567890123456789; "
+        + "echo \"exit $?\"; sleep 60'", columns: 60)
+    let running = try await terminal.waitFor("the bar") { $0.contains("%") }
+    #expect(running.contains("primes up to 1,234,567,890"), "the bar's label")
+    #expect(running.contains("░"))
+    try terminal.keys("C-c")
+    let ended = try await terminal.waitFor("the end") { $0.contains("exit ") }
+    #expect(ended.contains("exit 130"), "ended by the interrupt")
+    #expect(!ended.contains("░") && !ended.contains("primes up to"), "no bar left:\n\(ended)")
+  }
+
+  @Test func aNarrowTerminalGetsAShorterBarOnOneLine() async throws {
+    let terminal = CommandTerminal()
+    try terminal.start(
+      "bash -c 'trap : INT; \(primetimeExecutable.path) nth-prime 9999999999999; sleep 60'",
+      columns: 30)
+    let running = try await terminal.waitFor("the bar") { $0.contains("%") }
+    let line = running.split(separator: "\n").first { $0.contains("%") } ?? ""
+    #expect(line.hasPrefix("the 9,999,9"))
+    #expect(line.count <= 28, "room for the terminal's ^C")
+    try terminal.keys("C-c")
+  }
+}
+
+/// A terminal for one test: a tmux server of its own, killed at the end.
+final class CommandTerminal {
+  static let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+  /// CI installs tmux and sets this, so that a missing tmux fails instead of skipping.
+  static let isRequired = ProcessInfo.processInfo.environment["PRIMETIME_REQUIRE_TMUX"] != nil
+
+  let socket = "primetime-cli-test-\(UUID().uuidString)"
+
+  func start(_ command: String, columns: Int) throws {
+    try run(["new-session", "-d", "-x", "\(columns)", "-y", "10", command])
+  }
+
+  func keys(_ keys: String...) throws {
+    for key in keys { try run(["send-keys", key]) }
+  }
+
+  /// The pane's text, through a file: Foundation's `Process` must not start tmux (it would
+  /// wait for the server's descriptors), so every tmux command goes through `run`.
+  func screen() throws -> String {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket).txt")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try run(["capture-pane", ";", "save-buffer", file.path, ";", "delete-buffer"])
+    return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+  }
+
+  /// Waits (60 s at most: other tests may keep every core busy) until the screen satisfies `condition`.
+  @discardableResult
+  func waitFor(
+    _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: (String) -> Bool
+  ) async throws -> String {
+    let deadline = Date().addingTimeInterval(60)
+    var screen = ""
+    while Date() < deadline {
+      screen = try self.screen()
+      if condition(screen) { return screen }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    Issue.record("Never saw \(what). The screen:\n\(screen)", sourceLocation: sourceLocation)
+    return screen
+  }
+
+  /// Runs tmux with posix_spawn, descriptors above 2 closed first: the server would otherwise
+  /// hold other tests' pipes open, and those tests would wait for it.
+  func run(_ arguments: [String]) throws {
+    let closeAndRun = """
+      for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done
+      exec "$@"
+      """
+    let command = [
+      "/bin/bash", "-c", closeAndRun, "tmux", Self.tmux ?? "/usr/bin/tmux", "-L", socket,
+    ]
+    let argv = (command + arguments).map { strdup($0) }
+    defer { for pointer in argv { free(pointer) } }
+    // The test runner's threads block some signals, and a blocked mask is inherited: the
+    // terminal's Ctrl-C must reach the program as it would from a person's shell.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, argv[0]!, nil, &attributes, argv + [nil], environ)
+    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+  }
+
+  deinit { try? run(["kill-server"]) }
+}
