@@ -37,6 +37,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    // `swift package generate-documentation` builds the DocC catalogs.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // Engine
@@ -229,6 +231,15 @@ let package = Package(
     .testTarget(
       name: "ComposableTestSupportTests",
       dependencies: ["ComposableTestSupport"]
+    ),
+    // Every code example of the docs (doc comments, articles, README) as code that runs.
+    .testTarget(
+      name: "DocumentationTests",
+      dependencies: [
+        "AppFeature", "CompactPresentation", "ComposableCore", "ComposableTestSupport", "Counter",
+        "DesktopPresentation", "FavoritePrimes", "NthPrimeLookup", "Presentation", "PrimeClients",
+        "PrimeClientsLive", "PrimeDetail", "PrimeEngine", "TerminalApp", "TerminalUI", "WebUI",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]
