@@ -338,3 +338,49 @@ extension Switcher.Action: CasePathable {
   }
   static let allCasePaths = AllCasePaths()
 }
+
+/// `[case:]` on presented and stacked enum state, as a reducer writes into one child: in place,
+/// nil dismisses, and writing a case that is not the one shown is a mistake reported.
+@MainActor
+struct CaseSubscriptTests {
+  typealias Destination = Parent.Destination.State
+  let alert = Destination.alert(AlertState { TextState("Sure?") })
+
+  @Test func aPresentedCaseIsChangedInPlaceAndNilDismissesIt() {
+    var state = Parent.State(destination: .ticker(Ticker.State(id: 7)))
+    state.$destination[case: \.ticker]?.ticks += 2
+    #expect(state.destination == .ticker(Ticker.State(id: 7, ticks: 2)))
+    state.$destination[case: \.ticker] = nil
+    #expect(state.destination == nil)
+  }
+
+  @Test func writingAnotherPresentedCaseIsReportedAndChangesNothing() {
+    var state = Parent.State(destination: alert)
+    withKnownIssue {
+      state.$destination[case: \.ticker]?.ticks = 1
+    } matching: {
+      $0.description.contains(#"Can't modify unrelated case "alert""#)
+    }
+    #expect(state.destination == alert)
+    withKnownIssue {
+      state.$destination[case: \.ticker] = Ticker.State()
+    } matching: {
+      $0.description.contains("Can't modify unrelated case")
+    }
+    #expect(state.destination == alert)
+  }
+
+  @Test func aStackedCaseIsChangedInPlaceAndNilPopsOnlyIt() {
+    var path = StackState<Destination>([.ticker(Ticker.State()), alert, .ticker(Ticker.State())])
+    path[id: 0, case: \.ticker]?.ticks = 3
+    #expect(path[id: 0] == .ticker(Ticker.State(ticks: 3)))
+    path[id: 2, case: \.ticker] = nil
+    #expect(Array(path) == [.ticker(Ticker.State(ticks: 3)), alert])
+    withKnownIssue {
+      path[id: 1, case: \.ticker]?.ticks = 1
+    } matching: {
+      $0.description.contains(#"Can't modify unrelated case "alert""#)
+    }
+    #expect(path[id: 1] == alert)
+  }
+}

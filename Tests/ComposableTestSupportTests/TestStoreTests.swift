@@ -175,6 +175,27 @@ struct NonExhaustiveTestStoreTests {
   }
 }
 
+extension TestStorePassingTests {
+  /// Skipping an effect stops waiting for it at the end, not for what it sends: a later
+  /// `receive` still waits for its answer.
+  @Test func receiveWaitsForAnEffectThatWasSkipped() async {
+    let store = TestStore(initialState: Ticker.State(count: 3)) {
+      Ticker()
+    } withDependencies: {
+      $0.smallNthPrime = SmallNthPrime { n in
+        try await Task.sleep(for: .milliseconds(100))
+        return firstPrimes[n - 1]
+      }
+    }
+    await store.send(.nthPrimeRequested) { $0.isRequestInFlight = true }
+    await store.skipInFlightEffects()
+    await store.receive(\.nthPrimeResponse, 5, timeout: .seconds(30)) {
+      $0.isRequestInFlight = false
+      $0.answer = "The prime number 3 is 5"
+    }
+  }
+}
+
 /// Each test makes the test store fail on purpose and checks the failure: its text and line.
 @MainActor
 struct TestStoreFailureTests {

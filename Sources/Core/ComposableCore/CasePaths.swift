@@ -97,3 +97,11 @@ struct EnumTags: @unchecked Sendable {
     withUnsafePointer(to: value) { getEnumTag(UnsafeRawPointer($0), metadata) }
   }
 }
+
+/// ` "name"`, the case `value` is in, for a message about writing to another case; empty when
+/// there is no value.
+func caseDescription<Root>(of value: Root?) -> String {
+  guard let value else { return "" }
+  let name = Mirror(reflecting: value).children.first?.label ?? "\(value)"
+  return " \(name.debugDescription)"
+}

@@ -63,12 +63,18 @@ public struct PresentationState<State> {
   public subscript<Case>(
     case casePath: KeyPath<State.AllCasePaths, AnyCasePath<State, Case>>
   ) -> Case? where State: CasePathable {
-    get { wrappedValue.flatMap(State.allCasePaths[keyPath: casePath].extract) }
-    set {
+    _read { yield wrappedValue.flatMap(State.allCasePaths[keyPath: casePath].extract) }
+    _modify {
       let path = State.allCasePaths[keyPath: casePath]
-      guard let newValue, let current = wrappedValue, path.extract(from: current) != nil
-      else { return }
-      wrappedValue = path.embed(newValue)
+      var value = wrappedValue.flatMap(path.extract)
+      let wasThisCase = value != nil
+      yield &value
+      guard wasThisCase else {
+        reportIssue("Can't modify unrelated case\(caseDescription(of: wrappedValue))")
+        return
+      }
+      // Setting the case to nil dismisses it.
+      wrappedValue = value.map(path.embed)
     }
   }
 }

@@ -68,12 +68,18 @@ public struct StackState<Element> {
   public subscript<Case>(
     id id: StackElementID, case casePath: KeyPath<Element.AllCasePaths, AnyCasePath<Element, Case>>
   ) -> Case? where Element: CasePathable {
-    get { elements[id].flatMap(Element.allCasePaths[keyPath: casePath].extract) }
-    set {
+    _read { yield elements[id].flatMap(Element.allCasePaths[keyPath: casePath].extract) }
+    _modify {
       let path = Element.allCasePaths[keyPath: casePath]
-      guard let newValue, let current = elements[id], path.extract(from: current) != nil
-      else { return }
-      elements[id] = path.embed(newValue)
+      var value = elements[id].flatMap(path.extract)
+      let wasThisCase = value != nil
+      yield &value
+      guard wasThisCase else {
+        reportIssue("Can't modify unrelated case\(caseDescription(of: elements[id]))")
+        return
+      }
+      // Setting the case to nil pops the element (and only it, as `self[id:] = nil` does).
+      elements[id] = value.map(path.embed)
     }
   }
 

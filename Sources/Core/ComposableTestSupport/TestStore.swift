@@ -66,6 +66,9 @@ public final class TestStore<State: Equatable, Action> {
   private let core: RootCore<TestReducer<State, Action>>
   private let context: TestContext<State, Action>
   private var sends: [(action: Action, location: SourceLocation, task: StoreTask)] = []
+  /// The tasks of the sends `skipInFlightEffects` let go: no longer waited for at the end, but
+  /// still able to send what a later `receive` waits for.
+  private var skippedTasks: [StoreTask] = []
   private let location: SourceLocation
   private var hasCheckedTheEnd = false
   private var isDismissed = false
@@ -313,10 +316,11 @@ public final class TestStore<State: Equatable, Action> {
   ) async {
     let timeout = timeout ?? self.timeout
     let isExhaustive = exhaustivity == .on
+    var canStillReceive: Bool { isRunning || skippedTasks.contains { $0.isInFlight } }
     await waitUntil(timeout: timeout) {
       isExhaustive
-        ? !context.received.isEmpty || !isRunning
-        : context.received.contains { isExpected($0.action) } || !isRunning
+        ? !context.received.isEmpty || !canStillReceive
+        : context.received.contains { isExpected($0.action) } || !canStillReceive
     }
     let index = isExhaustive ? 0 : context.received.firstIndex { isExpected($0.action) }
     guard let index, context.received.indices.contains(index) else {
@@ -324,7 +328,7 @@ public final class TestStore<State: Equatable, Action> {
         """
         Expected to receive \(expected), but received \
         \(context.received.isEmpty ? "none" : "no such action")\(
-          isRunning
+          canStillReceive
             ? " after \(timeout), with effects still running: a time-based effect waits for "
               + "its clock to advance, a slow one for a longer `timeout`."
             : ". No effect is running that could send it.")
@@ -429,6 +433,7 @@ public final class TestStore<State: Equatable, Action> {
     skipped(
       "The effects of \(plural(running.count, "action")) were not waited for:\n\n"
         + describe(running.map(\.action)), at: location)
+    skippedTasks += running.map(\.task)
     sends.removeAll()
   }
 
