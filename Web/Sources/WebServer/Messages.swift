@@ -174,28 +174,30 @@ public enum ServerMessage: Equatable, Sendable {
     return text + "}"
   }
 
-  /// `string` as a JSON string literal.
+  /// `string` as a JSON string literal, escaped byte by byte: a page is a few kilobytes of
+  /// HTML full of quotes, sent after every change.
   static func quoted(_ string: String) -> String {
-    var result = "\""
-    result.reserveCapacity(string.utf8.count + 2)
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case "\u{2028}": result += "\\u2028"
-      case "\u{2029}": result += "\\u2029"
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(string.utf8.count + string.utf8.count / 8 + 2)
+    bytes.append(UInt8(ascii: "\""))
+    let hex = Array("0123456789abcdef".utf8)
+    for byte in string.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(byte)
+      case UInt8(ascii: "\n"):
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(UInt8(ascii: "n"))
+      case 0..<0x20:
+        bytes += Array("\\u00".utf8)
+        bytes.append(hex[Int(byte >> 4)])
+        bytes.append(hex[Int(byte & 0xf)])
       default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
+        bytes.append(byte)
       }
     }
-    return result + "\""
+    bytes.append(UInt8(ascii: "\""))
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

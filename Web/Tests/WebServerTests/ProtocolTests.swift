@@ -83,7 +83,9 @@ struct ProtocolTests {
           == #"{"html":"<div id=\"app\">\n</div>","title":"Counter demo","type":"update"}"#
     )
     #expect(ServerMessage.error("bad \u{1}").json == #"{"message":"bad \u0001","type":"error"}"#)
-    #expect(ServerMessage.closed("x\u{2028}").json == #"{"message":"x\u2028","type":"closed"}"#)
+    #expect(
+      ServerMessage.closed("x\u{2028}\t").json
+        == "{\"message\":\"x\u{2028}\\u0009\",\"type\":\"closed\"}")
   }
 }
 

@@ -1,5 +1,6 @@
 import AppFeature
 import ComposableCore
+import Foundation
 import PrimeClients
 import Synchronization
 import Testing
@@ -298,5 +299,37 @@ struct WebAppTests {
       }
       try await Task.sleep(for: .milliseconds(2))
     }
+  }
+}
+
+/// The server's share of an action: from a tab's message to the pages handed to the
+/// connections, with 1 and 10 desktop tabs that all show the count. Run with
+/// `PRIMETIME_WEB_BENCH=1 swift test -c release --filter serverShare`.
+@MainActor
+@Test(.enabled(if: ProcessInfo.processInfo.environment["PRIMETIME_WEB_BENCH"] == "1"))
+func serverShare() async throws {
+  for tabs in [1, 10] {
+    let store = Store(initialState: WebApp.initialState) {
+      AppFeature()
+    } withDependencies: {
+      $0.primality = .trialDivision
+      $0.nthPrime = .never
+      $0.favoritesStorage = .inMemory(
+        Array(2...40).filter { n in (2..<n).allSatisfy { n % $0 != 0 } })
+    }
+    let app = WebApp(store: store, othersDelay: .zero)
+    let inboxes = (0..<tabs).map { _ in Inbox() }
+    let ids = inboxes.map { app.connect(send: $0.send) }
+    for id in ids { app.receive(#"{"type":"hello","width":1280,"visible":true}"#, from: id) }
+    var times: [Duration] = []
+    let clock = ContinuousClock()
+    for index in 0..<2000 {
+      let name = index % 2 == 0 ? "menu.increment" : "menu.decrement"
+      let message = #"{"type":"action","name":"\#(name)"}"#
+      times.append(clock.measure { app.receive(message, from: ids[0]) })
+    }
+    times.sort()
+    print("server share, \(tabs) tabs: p50 \(times[1000]), p99 \(times[1980])")
+    #expect(inboxes.allSatisfy { $0.updates > 1000 })
   }
 }
