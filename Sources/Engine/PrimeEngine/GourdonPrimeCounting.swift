@@ -84,8 +84,9 @@ private final class GourdonComputation: @unchecked Sendable {
   private let a: Int
   private let easySegments: Int
   private let easySpan: UInt64
-  private let quotientChunkSpan: UInt64
-  private let quotientChunks: Int
+  /// Where each chunk of Σ π(x/p) starts; it ends where the next starts.
+  private let quotientStarts: [UInt64]
+  private var quotientChunks: Int { quotientStarts.count }
   private let hardHigh: UInt64
   private let hardLargestChunk: UInt64
 
@@ -117,16 +118,26 @@ private final class GourdonComputation: @unchecked Sendable {
     easySegments = Int(parameters.sqrtX / easySpan) + 1
     easyResults = .allocate(capacity: easySegments)
     easyResults.initialize(repeating: .init())
+    var starts: [UInt64] = []
     if let range = quotients.range {
       let length = range.upperBound - range.lowerBound + 1
       let span = tuning.quotientChunkSpan ?? max(1 << 22, length / UInt64(threads * 16) + 1)
-      quotientChunkSpan = span
-      quotientChunks = Int((length + span - 1) / span)
-    } else {
-      quotientChunkSpan = 1
-      quotientChunks = 0
+      // A chunk lists the primes p with x/p in it, and near √x they are dense: a span s at v
+      // holds the p of a range of s·x/v² numbers. Ranges of at most 2²⁴ numbers keep a
+      // chunk's list to a few MiB at any x (uncapped, the first chunk's took 570 MiB at 10¹⁸).
+      let x = Double(parameters.x)
+      var start = range.lowerBound
+      while start <= range.upperBound {
+        starts.append(start)
+        let v = Double(start)
+        let dense = UInt64(min(Double(UInt64.max / 2), 16_777_216 * v / x * v))
+        let chunkSpan = max(1, min(span, dense))
+        guard range.upperBound - start >= chunkSpan else { break }
+        start += chunkSpan
+      }
     }
-    quotientResults = .allocate(capacity: max(quotientChunks, 1))
+    quotientStarts = starts
+    quotientResults = .allocate(capacity: max(starts.count, 1))
     quotientResults.initialize(repeating: .init())
     hardHigh = parameters.x / (parameters.z + 1)
     let segments = hardHigh / HardLeaves.segmentSpan + 1
@@ -198,8 +209,9 @@ private final class GourdonComputation: @unchecked Sendable {
         easyResults[segment] = try easy.count(table, stop: stop)
         advance(weights.easy / Double(easySegments))
       case .quotients(let chunk):
-        let start = quotients.range!.lowerBound + UInt64(chunk) * quotientChunkSpan
-        let end = min(quotients.range!.upperBound, start + quotientChunkSpan - 1)
+        let start = quotientStarts[chunk]
+        let end =
+          chunk + 1 < quotientChunks ? quotientStarts[chunk + 1] - 1 : quotients.range!.upperBound
         quotientResults[chunk] = try quotients.count(start...end, stop: stop)
         advance(weights.quotients / Double(quotientChunks))
       case .hard(let index, let low, let high):
