@@ -222,7 +222,16 @@ struct EffectsArticleTests {
     await store.receive(.rows(.element(id: 2, action: .ticked))) {
       $0.rows[id: 2]?.ticks = 1
     }
+    await clock.advance(by: .milliseconds(500))
     await store.send(.rows(.element(id: 1, action: .startButtonTapped)))
+    await clock.advance(by: .milliseconds(500))
+    await store.receive(.rows(.element(id: 2, action: .ticked))) {
+      $0.rows[id: 2]?.ticks = 2
+    }
+    await clock.advance(by: .milliseconds(500))
+    await store.receive(.rows(.element(id: 1, action: .ticked))) {
+      $0.rows[id: 1]?.ticks = 2
+    }
     await store.send(.stopAllButtonTapped)
     await clock.advance(by: .seconds(5))
   }
