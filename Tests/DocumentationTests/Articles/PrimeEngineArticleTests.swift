@@ -29,8 +29,9 @@ struct PrimeEngineArticleTests {
     #expect(throws: PrimeEngineError.noSuchPrime(0)) {
       try NthPrime.nthPrime(0)
     }
-    #expect(throws: PrimeEngineError.tooLarge("425656284035217744", maximum: "425656284035217743"))
-    {
+    let tooLarge = PrimeEngineError.tooLarge(
+      "425656284035217744", maximum: "425656284035217743")
+    #expect(throws: tooLarge) {
       try NthPrime.nthPrime(NthPrime.maximum + 1)
     }
   }
