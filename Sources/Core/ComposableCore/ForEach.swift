@@ -98,7 +98,7 @@ extension Reducer {
 }
 
 /// A parent reducer with a reducer per element of a collection; made by
-/// ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``.
+/// ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)-(_,KeyPath<Self.Action.AllCasePaths,AnyCasePath<Self.Action,IdentifiedAction<ID,ElementAction>>>,_,_,_,_,_)``.
 public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let element: Element

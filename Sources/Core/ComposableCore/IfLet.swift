@@ -69,7 +69,7 @@ extension Reducer {
 }
 
 /// A parent reducer with a child over optional state; made by
-/// ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
+/// ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)-(_,KeyPath<Self.Action.AllCasePaths,AnyCasePath<Self.Action,ChildAction>>,_,_,_,_,_)``.
 public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child

@@ -3,9 +3,10 @@
 /// A reducer is a pure function of its state and an action: everything it touches is
 /// `state`, and everything it wants done outside is returned as an ``Effect``. Write either
 /// ``reduce(into:action:)`` for logic of your own, or ``body`` to compose other reducers —
-/// child features (``Scope``, ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``,
-/// ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``) and a ``Reduce`` for
-/// this feature's own logic:
+/// child features (``Scope``,
+/// ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)-(_,KeyPath<Self.Action.AllCasePaths,AnyCasePath<Self.Action,ChildAction>>,_,_,_,_,_)``,
+/// ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)-(_,KeyPath<Self.Action.AllCasePaths,AnyCasePath<Self.Action,IdentifiedAction<ID,ElementAction>>>,_,_,_,_,_)``)
+/// and a ``Reduce`` for this feature's own logic:
 ///
 /// ```swift
 /// struct Counter: Reducer {

@@ -32,7 +32,8 @@ import IssueReporting
 public final class TestStore<State: Equatable, Action> {
   /// How much the test must assert; `.on` by default.
   public var exhaustivity: Exhaustivity = .on
-  /// How long ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
+  /// How long
+  /// ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_,_)`` and
   /// ``finish(timeout:fileID:filePath:line:column:)`` wait by default.
   public var timeout: Duration
 
@@ -623,7 +624,8 @@ func waitUntil(timeout: Duration, _ condition: () -> Bool) async {
 /// A test store of `R`'s state and actions: `let store: TestStoreOf<Counter>`.
 public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable
 
-/// The effects of one ``TestStore/send(_:assert:fileID:filePath:line:column:)``.
+/// The effects of one
+/// ``TestStore/send(_:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_)``.
 @MainActor
 public struct TestStoreTask {
   let task: StoreTask

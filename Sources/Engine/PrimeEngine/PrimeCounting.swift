@@ -1,6 +1,6 @@
 /// π(x), the number of primes ≤ x, for every 64-bit x.
 ///
-/// Gourdon's variant of the Deléglise–Rivat method (``GourdonPrimeCounting``), on every
+/// Gourdon's variant of the Deléglise–Rivat method (`GourdonPrimeCounting`), on every
 /// processor unless told otherwise: O(x^⅔/log² x) time, O(x^⅓·log³ x) memory.
 ///
 /// ```swift

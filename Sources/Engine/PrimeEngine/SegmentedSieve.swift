@@ -1,8 +1,8 @@
-/// The primes of any range below 2⁶⁴, by the sieve of Eratosthenes (``Sieve30``: a byte per
+/// The primes of any range below 2⁶⁴, by the sieve of Eratosthenes (`Sieve30`: a byte per
 /// 30 numbers, 256 KiB segments), one segment at a time.
 ///
-/// ``forEachOddSegment(in:reporter:_:)`` gives segments of a bit per odd number instead, the
-/// layout the π tables (``PiTable``, ``SegmentPiTable``) are read in.
+/// `forEachOddSegment(in:reporter:_:)` gives segments of a bit per odd number instead, the
+/// layout the π tables (`PiTable`, `SegmentPiTable`) are read in.
 ///
 /// ```swift
 /// try SegmentedSieve.forEachPrime(in: 100...130) { print($0) }   // 101 103 107 109 113 127
