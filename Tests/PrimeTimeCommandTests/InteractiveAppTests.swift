@@ -230,9 +230,12 @@ struct InteractiveAppTests {
       if stop == "C-z" {
         try tmux.keys("C-z")
       } else {
+        // Only this pane's app: a machine-wide pkill would stop other tests' programs too.
+        let shell = try tmux.output("display", "-p", "#{pane_pid}")
+          .trimmingCharacters(in: .whitespacesAndNewlines)
         let kill = Process()
         kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
-        kill.arguments = ["-TSTP", "-x", "primetime"]
+        kill.arguments = ["-TSTP", "-P", shell, "-x", "primetime"]
         try kill.run()
         kill.waitUntilExit()
       }
