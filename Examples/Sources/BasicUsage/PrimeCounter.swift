@@ -18,9 +18,9 @@ struct PrimeCounter: Reducer {
     enum Alert: Equatable {}
   }
 
-  @Dependency(\.nthPrime) var nthPrime
+  @Dependency(\.primeFinder) var primeFinder
 
-  var body: some ReducerOf<Self> {
+  var body: some Reducer<State, Action> {
     Reduce { state, action in
       switch action {
       case .incrementButtonTapped:
@@ -32,11 +32,11 @@ struct PrimeCounter: Reducer {
       case .nthPrimeButtonTapped:
         state.isLoading = true
         return .run { [count = state.count] send in
-          await send(.nthPrimeResponse(try await nthPrime(count)))
+          await send(.nthPrimeResponse(try await primeFinder.nthPrime(count)))
         }
       case .nthPrimeResponse(let prime):
         state.isLoading = false
-        state.alert = AlertState { TextState("The \(state.count)th prime is \(prime)") }
+        state.alert = AlertState { TextState("Prime #\(state.count) is \(prime)") }
         return .none
       case .alert:
         return .none
@@ -55,14 +55,12 @@ extension PrimeCounter.Action: CasePathable {
 // README: Basic usage — end of the feature.
 
 // README: Basic usage — the dependency.
-struct NthPrimeClient: Sendable {
-  var nthPrime: @Sendable (Int) async throws -> Int
-
-  func callAsFunction(_ n: Int) async throws -> Int { try await nthPrime(n) }
+struct PrimeFinder: Sendable {
+  var nthPrime: @Sendable (_ n: Int) async throws -> Int
 }
 
-extension NthPrimeClient: DependencyKey {
-  static let liveValue = NthPrimeClient { n in
+extension PrimeFinder: DependencyKey {
+  static let liveValue = PrimeFinder { n in
     var primes: [Int] = []
     var candidate = 2
     while primes.count < n {
@@ -71,16 +69,16 @@ extension NthPrimeClient: DependencyKey {
     }
     return primes.last ?? 0
   }
-  static let testValue = NthPrimeClient { n in
+  static let testValue = PrimeFinder { n in
     reportIssue("Unimplemented: nthPrime(\(n))")
     return 0
   }
 }
 
 extension DependencyValues {
-  var nthPrime: NthPrimeClient {
-    get { self[NthPrimeClient.self] }
-    set { self[NthPrimeClient.self] = newValue }
+  var primeFinder: PrimeFinder {
+    get { self[PrimeFinder.self] }
+    set { self[PrimeFinder.self] = newValue }
   }
 }
 // README: Basic usage — end of the dependency.

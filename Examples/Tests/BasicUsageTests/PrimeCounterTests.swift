@@ -10,12 +10,12 @@ struct PrimeCounterTests {
     let store = TestStore(initialState: PrimeCounter.State(count: 6)) {
       PrimeCounter()
     } withDependencies: {
-      $0.nthPrime.nthPrime = { _ in 13 }
+      $0.primeFinder.nthPrime = { _ in 13 }
     }
     await store.send(.nthPrimeButtonTapped) { $0.isLoading = true }
     await store.receive(.nthPrimeResponse(13)) {
       $0.isLoading = false
-      $0.alert = AlertState { TextState("The 6th prime is 13") }
+      $0.alert = AlertState { TextState("Prime #6 is 13") }
     }
     await store.send(.alert(.dismiss)) { $0.alert = nil }
   }
@@ -30,9 +30,9 @@ struct PrimeCounterStoreTests {
     let store = Store(initialState: PrimeCounter.State(count: 6)) {
       PrimeCounter()
     } withDependencies: {
-      $0.nthPrime = .liveValue
+      $0.primeFinder = .liveValue
     }
     await store.send(.nthPrimeButtonTapped).finish()
-    #expect(store.state.alert?.title == TextState("The 6th prime is 13"))
+    #expect(store.state.alert?.title == TextState("Prime #6 is 13"))
   }
 }

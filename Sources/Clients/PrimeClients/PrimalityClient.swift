@@ -9,6 +9,7 @@ import IssueReporting
 ///
 /// ```swift
 /// @Dependency(\.primality) var primality
+/// …
 /// state.isPrime = primality.isPrime(state.count)
 /// ```
 public struct PrimalityClient: Sendable {

@@ -8,6 +8,7 @@ import Synchronization
 /// enum Action: BindableAction {
 ///   case binding(BindingAction<State>)
 /// }
+/// …
 /// store.send(.binding(.set(\.typedCount, "42")))
 /// ```
 public struct BindingAction<Root>: @unchecked Sendable {

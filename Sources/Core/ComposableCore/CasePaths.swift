@@ -9,13 +9,15 @@ extension AnyCasePath {
   /// declare and no macro package (whose build takes minutes) is needed:
   ///
   /// ```swift
-  /// extension AppFeature.Action: CasePathable {
+  /// extension Dashboard.Action: CasePathable {
   ///   public struct AllCasePaths: Sendable {
-  ///     public let counter = AnyCasePath(AppFeature.Action.counter)
+  ///     public let counter = AnyCasePath(Dashboard.Action.counter)
+  ///     …
   ///   }
   ///   public static let allCasePaths = AllCasePaths()
   /// }
-  /// // Scope(state: \.counter, action: \.counter) { Counter() }
+  /// …
+  /// Scope(state: \.counter, action: \.counter) { Counter() }
   /// ```
   ///
   /// An action of another case is told apart by its case number, read from the enum's type

@@ -4,7 +4,7 @@ extension Reducer {
   /// Runs this reducer, and the effects it builds, with a dependency set to `value`.
   ///
   /// ```swift
-  /// Counter()
+  /// NthPrimeCounter()
   ///   .dependency(\.nthPrime, .answering { _ in 13 })
   /// ```
   @inlinable

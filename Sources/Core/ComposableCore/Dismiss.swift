@@ -10,6 +10,7 @@ import Dependencies
 /// @Dependency(\.dismiss) var dismiss
 /// …
 /// case .saveTapped:
+///   state.isSaving = true
 ///   return .run { _ in await dismiss() }
 /// ```
 ///

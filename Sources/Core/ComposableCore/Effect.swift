@@ -14,7 +14,9 @@ import IssueReporting
 /// ```swift
 /// case .nthPrimeButtonTapped:
 ///   return .run { [n = state.count] send in
-///     await send(.nthPrimeResponse(try await nthPrime(n)))
+///     for try await event in nthPrime(n) {
+///       if case .prime(let prime) = event { await send(.nthPrimeResponse(prime)) }
+///     }
 ///   }
 ///   .cancellable(id: CancelID.request, cancelInFlight: true)
 /// ```

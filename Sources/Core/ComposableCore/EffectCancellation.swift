@@ -9,7 +9,8 @@ extension Effect {
   /// effects with that id too, a child cancels neither its parent's nor its siblings'.
   ///
   /// ```swift
-  /// return .run { send in … }.cancellable(id: CancelID.request, cancelInFlight: true)
+  /// return .run { send in … }
+  ///   .cancellable(id: CancelID.timer, cancelInFlight: true)
   /// ```
   @inlinable
   public func cancellable(

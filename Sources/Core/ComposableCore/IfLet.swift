@@ -12,7 +12,7 @@ extension Reducer {
   ///
   /// ```swift
   /// Reduce { state, action in … }
-  ///   .ifLet(\.child, action: \.child) { Child() }
+  ///   .ifLet(\.counter, action: \.counter) { Counter() }
   /// ```
   @inlinable
   public func ifLet<ChildState, ChildAction, Child: Reducer<ChildState, ChildAction>>(

@@ -5,7 +5,7 @@ extension Reducer {
   /// developing; `log` decides where the lines go.
   ///
   /// ```swift
-  /// let store = Store(initialState: AppState(), reducer: app.logging { print($0) })
+  /// let store = Store(initialState: Counter.State(), reducer: Counter().logging { print($0) })
   /// ```
   public func logging(
     _ log: @escaping @Sendable (String) -> Void

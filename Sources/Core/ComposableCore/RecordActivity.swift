@@ -6,9 +6,9 @@ extension Reducer {
   /// that leave no trace. The entry is appended after this reducer has run.
   ///
   /// ```swift
-  /// app.recordingActivity(into: \.activity) { state, action in
-  ///   guard case .favoriteSaved(let p) = action else { return nil }
-  ///   return Activity(date: now(), kind: .added(p))
+  /// FavoriteList().recordingActivity(into: \.activity) { state, action in
+  ///   guard case .removeTapped(let index) = action else { return nil }
+  ///   return "Removed \(state.favorites[index])"
   /// }
   /// ```
   public func recordingActivity<Entry>(

@@ -7,7 +7,10 @@
 /// var body: some ReducerOf<Self> {
 ///   Scope(state: \.counter, action: \.counter) { Counter() }
 ///   if isLogging {
-///     Reduce { state, action in print(action); return .none }
+///     Reduce { state, action in
+///       print(action)
+///       return .none
+///     }
 ///   }
 ///   Reduce { state, action in … }
 /// }

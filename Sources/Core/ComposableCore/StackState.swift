@@ -12,9 +12,11 @@ import Synchronization
 /// }
 /// enum Action {
 ///   case path(StackActionOf<Path>)
+///   case showDetail
 /// }
 /// …
-/// state.path.append(.detail(Detail.State()))
+/// case .showDetail:
+///   state.path.append(.detail(Detail.State()))
 /// ```
 ///
 /// Ids come from the `stackElementID` dependency: 0, 1, 2… in each test store.

@@ -9,7 +9,7 @@ import Dependencies
 /// when its last store (and the last ``Observed`` value made from it) is released.
 ///
 /// ```swift
-/// let store = Store(initialState: AppFeature.State()) { AppFeature() }
+/// let store = Store(initialState: Dashboard.State()) { Dashboard() }
 /// store.send(.counter(.incrementTapped))
 /// let counter = store.scope(state: \.counter, action: \.counter)
 /// let title = counter.observe { "Count: \($0.count)" }
@@ -49,8 +49,8 @@ public final class Store<State, Action> {
   /// store's whole life, wherever actions are sent from.
   ///
   /// ```swift
-  /// let store = Store(initialState: Feature.State()) {
-  ///   Feature()
+  /// let store = Store(initialState: NthPrimeCounter.State()) {
+  ///   NthPrimeCounter()
   /// } withDependencies: {
   ///   $0.nthPrime = .answering { _ in 13 }
   /// }

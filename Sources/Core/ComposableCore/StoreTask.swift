@@ -6,7 +6,7 @@ import Synchronization
 /// the actions those effects sent back, and so on.
 ///
 /// ```swift
-/// let task = store.send(.refresh)
+/// let task = store.send(.nthPrimeButtonTapped)
 /// await task.finish()   // every effect the action led to has ended
 /// ```
 public struct StoreTask: Hashable, Sendable {

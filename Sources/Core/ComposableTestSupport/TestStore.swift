@@ -15,15 +15,15 @@ import IssueReporting
 ///
 /// ```swift
 /// @MainActor @Test func nthPrime() async {
-///   let store = TestStore(initialState: Counter.State(count: 7)) {
-///     Counter()
+///   let store = TestStore(initialState: CounterFeature.State(count: 7)) {
+///     CounterFeature()
 ///   } withDependencies: {
 ///     $0.nthPrime = .answering { _ in 17 }
 ///   }
-///   await store.send(.nthPrimeButtonTapped) { $0.isRequestInFlight = true }
-///   await store.receive(\.nthPrimeResponse) {
-///     $0.isRequestInFlight = false
-///     $0.alert = AlertState { TextState("The 7th prime is 17") }
+///   await store.send(.requestNthPrime) { $0.lookup.request = NthPrimeLookup.Request(n: 7) }
+///   await store.receive(.lookup(.response(n: 7, .success(17)))) {
+///     $0.lookup.request = nil
+///     $0.destination = .alert(.nthPrime(n: 7, result: .success(17)))
 ///   }
 ///   await store.finish()
 /// }

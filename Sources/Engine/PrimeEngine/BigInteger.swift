@@ -12,8 +12,8 @@ import CGMP
 ///
 /// ```swift
 /// let n = try BigInteger("170141183460469231731687303715884105727")  // 2¹²⁷ − 1
-/// n.isProbablePrime       // true
-/// n.nextPrime().description
+/// let isPrime = n.isProbablePrime  // true
+/// let next = n.nextPrime()  // the smallest prime above n
 /// ```
 public struct BigInteger: Sendable, Hashable, CustomStringConvertible {
   /// What `mpz_probab_prime_p` is called with: Baillie–PSW plus `reps − 24` Miller–Rabin

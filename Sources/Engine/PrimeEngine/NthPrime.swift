@@ -11,7 +11,7 @@
 /// between the two is sieved.
 ///
 /// ```swift
-/// try await NthPrime.nthPrime(1_000_000)   // 15485863
+/// let prime = try await NthPrime.nthPrime(1_000_000)  // 15485863
 /// ```
 public enum NthPrime {
   /// The largest n accepted: π(2⁶⁴), the number of primes below 2⁶⁴ (Oliveira e Silva's

@@ -4,8 +4,8 @@
 /// Baillie–PSW test in Montgomery form, which is exact below 2⁶⁴.
 ///
 /// ```swift
-/// Primality.isPrime(2_305_843_009_213_693_951)  // true: 2⁶¹ − 1
-/// Primality.isPrime(3_215_031_751)              // false: a strong pseudoprime to 2, 3, 5, 7
+/// let mersenne = Primality.isPrime(2_305_843_009_213_693_951)  // true: 2⁶¹ − 1
+/// let pseudoprime = Primality.isPrime(3_215_031_751)  // false: a strong pseudoprime to 2, 3, 5, 7
 /// ```
 public enum Primality {
   /// Whether `n` is prime.

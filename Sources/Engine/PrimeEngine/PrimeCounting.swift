@@ -4,7 +4,7 @@
 /// processor unless told otherwise: O(x^⅔/log² x) time, O(x^⅓·log³ x) memory.
 ///
 /// ```swift
-/// try await PrimeCounting.primeCount(upTo: 1_000_000_000_000)   // 37607912018
+/// let count = try await PrimeCounting.primeCount(upTo: 1_000_000_000_000)  // 37607912018
 /// ```
 public enum PrimeCounting {
   /// π(x). `threads` is how many threads compute (nil: one per processor); they are threads

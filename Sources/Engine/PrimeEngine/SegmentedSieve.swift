@@ -5,8 +5,9 @@
 /// layout the π tables (`PiTable`, `SegmentPiTable`) are read in.
 ///
 /// ```swift
-/// try SegmentedSieve.forEachPrime(in: 100...130) { print($0) }   // 101 103 107 109 113 127
-/// try SegmentedSieve.count(in: 1...1_000_000)                   // 78498
+/// var primes: [UInt64] = []
+/// try SegmentedSieve.forEachPrime(in: 100...130) { primes.append($0) }  // 101 103 107 109 113 127
+/// let count = try SegmentedSieve.count(in: 1...1_000_000)  // 78498
 /// ```
 public enum SegmentedSieve {
   static let segmentWords = 4096

@@ -12,7 +12,8 @@ import Presentation
 ///
 /// ```swift
 /// let action = WebViewAction.touch(.counter(.incrementTapped))
-/// store.send(action.featureAction(windowID: 3))   // .window(.element(id: 3, .counter(.increment)))
+/// store.send(action.featureAction(windowID: 3))
+/// // .window(.element(id: 3, action: .counter(.increment)))
 /// ```
 public enum WebViewAction: Equatable, Sendable {
   case touch(CompactApp.Action)

@@ -69,8 +69,8 @@ extension SizeClass {
   /// phone), under 1024 regular (a tablet), desktop from 1024.
   ///
   /// ```swift
-  /// SizeClass(cssPixels: 390)   // .compact
-  /// SizeClass(cssPixels: 1280)  // .desktop
+  /// let phone = SizeClass(cssPixels: 390)  // .compact
+  /// let desktop = SizeClass(cssPixels: 1280)  // .desktop
   /// ```
   public init(cssPixels width: Int) {
     switch width {

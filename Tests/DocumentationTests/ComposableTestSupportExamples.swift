@@ -1,0 +1,35 @@
+import ComposableTestSupport
+import Counter
+import NthPrimeLookup
+import PrimeClients
+import Testing
+
+@MainActor
+struct ComposableTestSupportExamples {
+  @MainActor @Test func nthPrime() async {
+    let store = TestStore(initialState: CounterFeature.State(count: 7)) {
+      CounterFeature()
+    } withDependencies: {
+      $0.nthPrime = .answering { _ in 17 }
+    }
+    await store.send(.requestNthPrime) { $0.lookup.request = NthPrimeLookup.Request(n: 7) }
+    await store.receive(.lookup(.response(n: 7, .success(17)))) {
+      $0.lookup.request = nil
+      $0.destination = .alert(.nthPrime(n: 7, result: .success(17)))
+    }
+    await store.finish()
+  }
+
+  @Test func aTestThatIsNotExhaustiveAssertsWhatItNames() async {
+    let store = TestStore(initialState: CounterFeature.State(count: 7)) {
+      CounterFeature()
+    } withDependencies: {
+      $0.nthPrime = .answering(progress: [0.5]) { _ in 17 }
+    }
+    store.exhaustivity = .off  // assert only what the test names
+    await store.send(.requestNthPrime)
+    await store.receive(.lookup(.response(n: 7, .success(17))))
+    #expect(store.state.alert?.title == TextState("The 7th prime is 17"))
+    #expect(!store.state.lookup.isInFlight)
+  }
+}

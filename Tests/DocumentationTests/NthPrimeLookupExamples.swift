@@ -1,0 +1,48 @@
+import ComposableCore
+import ComposableTestSupport
+import NthPrimeLookup
+import PrimeClients
+import Testing
+
+struct LookupHost: Reducer {
+  struct State: Equatable {
+    var count = 0
+    var lookup = NthPrimeLookup.State()
+  }
+  enum Action: Equatable {
+    case lookup(NthPrimeLookup.Action)
+    case nthPrimeButtonTapped
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.lookup, action: \.lookup) { NthPrimeLookup() }
+    Reduce { state, action in
+      switch action {
+      case .nthPrimeButtonTapped:
+        return NthPrimeLookup().request(state.count, into: &state.lookup).map(Action.lookup)
+      case .lookup:
+        return .none
+      }
+    }
+  }
+}
+
+extension LookupHost.Action: CasePathable {
+  struct AllCasePaths: Sendable {
+    let lookup = AnyCasePath(LookupHost.Action.lookup)
+  }
+  static let allCasePaths = AllCasePaths()
+}
+
+@MainActor
+struct NthPrimeLookupExamples {
+  @Test func aParentStartsARequestDirectly() async {
+    let store = TestStore(initialState: LookupHost.State(count: 6)) {
+      LookupHost()
+    } withDependencies: {
+      $0.nthPrime = .answering { n in n == 6 ? 13 : 0 }
+    }
+    await store.send(.nthPrimeButtonTapped) { $0.lookup.request = NthPrimeLookup.Request(n: 6) }
+    await store.receive(.lookup(.response(n: 6, .success(13)))) { $0.lookup.request = nil }
+  }
+}
