@@ -155,6 +155,19 @@ struct AppFeatureTests {
     #expect(try await storage.load().primes == [3])
   }
 
+  @Test func rowsDeletedTogetherAreEachRecordedInTheirOrder() async {
+    let store = makeStore(
+      .init(
+        favoritePrimes: [2, 3, 5, 7, 11, 13, 17], persistedFavoritePrimes: [2], hasBeenActive: true)
+    )
+    await store.send(
+      .window(.element(id: 0, action: .favorites(.delete(atOffsets: [0, 2, 3, 6, 40]))))
+    ) {
+      $0.favoritePrimes = [3, 11, 13]
+      $0.activityFeed = [2, 5, 7, 17].map { .init(date: now, kind: .removedFavorite($0)) }
+    }
+  }
+
   @Test func aSaveKeepsWhatAnotherProgramSavedMeanwhile() async throws {
     let storage = FavoritesStorage.inMemory([2])
     let store = makeStore(
