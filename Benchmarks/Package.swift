@@ -25,6 +25,7 @@ let package = Package(
         .product(name: "DesktopPresentation", package: primeTime),
         .product(name: "Presentation", package: primeTime),
         .product(name: "PrimeClients", package: primeTime),
+        .product(name: "PrimeClientsLive", package: primeTime),
         .product(name: "PrimeDetail", package: primeTime),
         .product(name: "TerminalApp", package: primeTime),
         .product(name: "TerminalUI", package: primeTime),

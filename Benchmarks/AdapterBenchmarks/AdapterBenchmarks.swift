@@ -6,6 +6,7 @@ import DesktopPresentation
 import Foundation
 import Presentation
 import PrimeClients
+import PrimeClientsLive
 import PrimeDetail
 import TerminalApp
 import TerminalUI
@@ -13,7 +14,11 @@ import TerminalUI
 // mapping.*       one feature state → view state mapping per screen (1,000 per iteration,
 //                 so the wall clock reads in ns per 1,000 mappings)
 // render.*        one terminal frame drawn from a view state, per layout
-// firstFrame.*    a new app host: store, favorites loaded (in memory), the first screen drawn
+// firstFrame.*    a new terminal app: store, favorites loaded (in memory), the first screen
+//                 drawn
+// key.*           a key pressed in the terminal app: the reducer and the drawing of the screen
+// favorites100k.* toggling (selecting), deleting and saving with 100,000 favorites: the
+//                 reducer and the drawing (target under 16 ms each)
 // threeWindows.*  a full app with three desktop windows observed; notificationsPerAction
 //                 counts the windows told of a change
 
@@ -41,8 +46,10 @@ func busyApp(screen: AppFeature.Screen) -> AppFeature.State {
       61, 67, 71,
     ], storage: .saved)
   state.windows[0].screen = screen
-  state.windows[0].primeFacts = PrimeFacts(
-    number: 97, isPrime: true, smallestFactor: nil, previousPrime: 89, nextPrime: 101)
+  state.windows[0].counterDestination = .primeDetail(
+    PrimeDetailFeature.State(
+      facts: PrimeFacts(
+        number: 97, isPrime: true, smallestFactor: nil, previousPrime: 89, nextPrime: 101)))
   return state
 }
 
@@ -52,10 +59,38 @@ func threeWindowApp() -> Store<AppFeature.State, AppFeature.Action> {
   state.windows.append(.init(id: 1))
   state.windows.append(.init(id: 2))
   state.nextWindowID = 3
-  return Store(
-    initialState: state,
-    reducer: AppFeature(
-      primality: .live, nthPrime: .never, storage: .inMemory(), date: .constant(Date())))
+  return Store(initialState: state) {
+    AppFeature()
+  } withDependencies: {
+    $0.nthPrime = .never
+    $0.favoritesStorage = .inMemory()
+  }
+}
+
+/// The terminal app over `favorites` in memory, at the standard size of `sizeClass`, loaded.
+@MainActor
+func terminalApp(_ sizeClass: SizeClass, favorites: [Int]) async -> StoreOf<TerminalFeature> {
+  let store = Store(
+    initialState: TerminalFeature.State(size: .standard(for: sizeClass), layoutOverride: sizeClass)
+  ) {
+    TerminalFeature()
+  } withDependencies: {
+    $0.nthPrime = .never
+    $0.favoritesStorage = .inMemory(favorites)
+  }
+  await store.send(.app(.scenePhaseChanged(.active))).finish()
+  return store
+}
+
+/// Primes below `limit`, by a sieve.
+func primes(below limit: Int) -> [Int] {
+  var composite = [Bool](repeating: false, count: limit)
+  var primes: [Int] = []
+  for n in 2..<limit where !composite[n] {
+    primes.append(n)
+    for multiple in stride(from: n * n, to: limit, by: n) { composite[multiple] = true }
+  }
+  return primes
 }
 
 @MainActor
@@ -82,28 +117,28 @@ let benchmarks: @Sendable () -> Void = {
 
   Benchmark("mapping.compactRoot", configuration: perMapping()) { benchmark in
     let context = busyApp(screen: .home).windowContext(id: 0)!
-    measure(benchmark) { blackHole(CompactApp.State(context, device: .compact)) }
+    measure(benchmark) { blackHole(CompactApp.State(context, sizeClass: .compact)) }
   }
   Benchmark("mapping.compactCounter", configuration: perMapping()) { benchmark in
-    measure(benchmark) { blackHole(CompactApp.State(counterContext, device: .compact)) }
+    measure(benchmark) { blackHole(CompactApp.State(counterContext, sizeClass: .compact)) }
   }
   Benchmark("mapping.regularCounter", configuration: perMapping()) { benchmark in
-    measure(benchmark) { blackHole(CompactApp.State(counterContext, device: .regular)) }
+    measure(benchmark) { blackHole(CompactApp.State(counterContext, sizeClass: .regular)) }
   }
   Benchmark("mapping.compactFavorites", configuration: perMapping()) { benchmark in
     let context = favorites.windowContext(id: 0)!
-    measure(benchmark) { blackHole(CompactApp.State(context, device: .compact)) }
+    measure(benchmark) { blackHole(CompactApp.State(context, sizeClass: .compact)) }
   }
   Benchmark("mapping.desktopWindow", configuration: perMapping()) { benchmark in
     measure(benchmark) { blackHole(DesktopWindow.State(counter, windowID: 0, selection: [3])) }
   }
 
   Benchmark("render.compact", configuration: perMapping()) { benchmark in
-    let view = CompactApp.State(counterContext, device: .compact)
+    let view = CompactApp.State(counterContext, sizeClass: .compact)
     measure(benchmark) { blackHole(CompactLayout.render(view, columns: 60, rows: 24)) }
   }
   Benchmark("render.regular", configuration: perMapping()) { benchmark in
-    let view = CompactApp.State(counterContext, device: .regular)
+    let view = CompactApp.State(counterContext, sizeClass: .regular)
     measure(benchmark) { blackHole(CompactLayout.render(view, columns: 100, rows: 30)) }
   }
   Benchmark("render.desktop", configuration: perMapping()) { benchmark in
@@ -111,21 +146,78 @@ let benchmarks: @Sendable () -> Void = {
     measure(benchmark) { blackHole(DesktopLayout.render(view, columns: 140, rows: 40)) }
   }
 
-  for device in SizeClass.allCases {
+  for sizeClass in SizeClass.allCases {
     Benchmark(
-      "firstFrame.\(device.rawValue)",
+      "firstFrame.\(sizeClass.rawValue)",
       configuration: .init(
         metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds,
         maxDuration: .seconds(2))
     ) { @MainActor benchmark async in
       for _ in benchmark.scaledIterations {
-        let host = AppHost(
-          storage: .inMemory([2, 3, 5, 7]), nthPrime: .never, size: .standard(for: device),
-          layout: device)
-        await host.launch()
-        blackHole(host.screen())
+        let store = await terminalApp(sizeClass, favorites: [2, 3, 5, 7])
+        blackHole(TerminalScreen(store.state).lines)
       }
     }
+
+    Benchmark(
+      "key.\(sizeClass.rawValue)",
+      configuration: .init(
+        metrics: [.wallClock, .mallocCountTotal], timeUnits: .microseconds,
+        maxDuration: .seconds(2))
+    ) { @MainActor benchmark async in
+      let store = await terminalApp(sizeClass, favorites: Array(primes(below: 100)))
+      if sizeClass != .desktop { store.send(.keyPressed(.character("c"))) }
+      let keys: [Key] = [.character("+"), .character("-")]
+      var index = 0
+      benchmark.startMeasurement()
+      for _ in benchmark.scaledIterations {
+        store.send(.keyPressed(keys[index % 2]))
+        blackHole(TerminalScreen(store.state).lines)
+        index += 1
+      }
+      benchmark.stopMeasurement()
+    }
+  }
+
+  let manyPrimes = Array(primes(below: 1_300_000).prefix(100_000))
+  let hundredThousand = Benchmark.Configuration(
+    metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds,
+    maxDuration: .seconds(5), maxIterations: 20)
+  Benchmark("favorites100k.select", configuration: hundredThousand) {
+    @MainActor benchmark async in
+    let store = await terminalApp(.desktop, favorites: manyPrimes)
+    store.send(.keyPressed(.down))
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      store.send(.keyPressed(.character(" ")))
+      blackHole(TerminalScreen(store.state).lines)
+    }
+    benchmark.stopMeasurement()
+  }
+  Benchmark("favorites100k.delete", configuration: hundredThousand) {
+    @MainActor benchmark async in
+    let store = await terminalApp(.compact, favorites: manyPrimes)
+    store.send(.keyPressed(.character("f")))
+    benchmark.startMeasurement()
+    for _ in benchmark.scaledIterations {
+      store.send(.keyPressed(.character("d")))
+      blackHole(TerminalScreen(store.state).lines)
+    }
+    benchmark.stopMeasurement()
+  }
+  Benchmark("favorites100k.saveToFile", configuration: hundredThousand) {
+    @MainActor benchmark async in
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("primetime-benchmark-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let storage = FavoritesStorage.live(directory: folder)
+    var base: [Int] = []
+    benchmark.startMeasurement()
+    for iteration in benchmark.scaledIterations {
+      let favorites = iteration % 2 == 0 ? manyPrimes : Array(manyPrimes.dropLast())
+      base = (try? await storage.save(favorites, base)) ?? base
+    }
+    benchmark.stopMeasurement()
   }
 
   let perMille = perMapping([.custom("notificationsPerAction", useScalingFactor: false)])
@@ -140,7 +232,7 @@ let benchmarks: @Sendable () -> Void = {
       benchmark,
       actions: [
         .window(.element(id: 1, action: .counter(.showPrimeDetail))),
-        .window(.element(id: 1, action: .counter(.primeDetailDismissed))),
+        .window(.element(id: 1, action: .counter(.destination(.dismiss)))),
       ])
   }
   Benchmark("threeWindows.changeNoWindowShows", configuration: perMille) {

@@ -3,9 +3,14 @@ import ComposableCore
 
 // Scenarios named so they can be compared with other architectures:
 //   counter.*     (a) a plain counter reducer
-//   depth2.*      (b) that counter embedded two levels deep through two scopes
-//   depth2Child.* (c) a store scoped two levels down from (b)'s root, embedding its actions
-//                 with the enum cases; depth2ChildCasePath.* scopes with case paths instead
+//   depth2.*      (b) that counter embedded two levels deep through two scopes, the feature
+//                 written with `body` (depth2Body), as a tree stored in the feature at init
+//                 (depth2Stored, how the kit's features were written before `body`), and with
+//                 one-line case paths, whose extraction is worked out at run time
+//                 (depth2BodyOneLine)
+//   depth2Child.* (c) a store scoped two levels down from (b)'s root
+//   dependency.*  a reducer that reads a dependency for each action
+//   presentation.* a presented child's action through `ifLet(\.$destination, …)`
 // Each iteration sends 1,000 actions, so the wall clock reads in picoseconds per action
 // (ns per 1,000) and ratios keep three digits.
 
@@ -24,26 +29,108 @@ struct Root {
   struct Middle { var counter = Counter.State() }
 }
 
-enum RootAction {
-  case middle(MiddleAction)
-  static let path = CasePath(embed: RootAction.middle) {
-    guard case .middle(let action) = $0 else { return nil }
-    return action
+enum RootAction { case middle(MiddleAction) }
+enum MiddleAction { case counter(Counter.Action) }
+
+/// Case paths written out: two closures, no run-time work.
+extension RootAction: CasePathable {
+  struct AllCasePaths: Sendable {
+    let middle = AnyCasePath<RootAction, MiddleAction>(embed: RootAction.middle) {
+      guard case .middle(let action) = $0 else { return nil }
+      return action
+    }
+  }
+  static let allCasePaths = AllCasePaths()
+}
+
+extension MiddleAction: CasePathable {
+  struct AllCasePaths: Sendable {
+    let counter = AnyCasePath<MiddleAction, Counter.Action>(embed: MiddleAction.counter) {
+      guard case .counter(let action) = $0 else { return nil }
+      return action
+    }
+  }
+  static let allCasePaths = AllCasePaths()
+}
+
+/// The same two levels written with `body`.
+struct Depth2Body: Reducer {
+  var body: some Reducer<Root, RootAction> {
+    Scope(state: \.middle, action: \.middle) { Middle() }
+  }
+
+  struct Middle: Reducer {
+    var body: some Reducer<Root.Middle, MiddleAction> {
+      Scope(state: \.counter, action: \.counter) { Counter() }
+    }
   }
 }
 
-enum MiddleAction {
-  case counter(Counter.Action)
-  static let path = CasePath(embed: MiddleAction.counter) {
-    guard case .counter(let action) = $0 else { return nil }
-    return action
+/// The same two levels as a tree each feature builds once, in `init`.
+struct Depth2Stored: Reducer {
+  let tree: Reduce<Root, RootAction>
+  init() {
+    tree = Reduce(Scope(state: \.middle, action: \.middle) { Middle() })
+  }
+  func reduce(into state: inout Root, action: RootAction) -> Effect<RootAction> {
+    tree.reduce(into: &state, action: action)
+  }
+
+  struct Middle: Reducer {
+    let tree: Reduce<Root.Middle, MiddleAction>
+    init() {
+      tree = Reduce(Scope(state: \.counter, action: \.counter) { Counter() })
+    }
+    func reduce(into state: inout Root.Middle, action: MiddleAction) -> Effect<MiddleAction> {
+      tree.reduce(into: &state, action: action)
+    }
   }
 }
 
-func makeDepth2() -> some Reducer<Root, RootAction> {
-  Scope(state: \Root.middle, action: RootAction.path) {
-    Scope(state: \Root.Middle.counter, action: MiddleAction.path) { Counter() }
+/// The same two levels with one-line case paths.
+struct Depth2BodyOneLine: Reducer {
+  static let middle = AnyCasePath(RootAction.middle)
+  static let counter = AnyCasePath(MiddleAction.counter)
+
+  var body: some Reducer<Root, RootAction> {
+    Scope(state: \.middle, action: Self.middle) {
+      Scope(state: \.counter, action: Self.counter) { Counter() }
+    }
   }
+}
+
+/// A reducer that reads a dependency for every action.
+struct ReadsDependency: Reducer {
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout Counter.State, action: Counter.Action) -> Effect<Counter.Action> {
+    blackHole(clock)
+    state.count &+= 1
+    return .none
+  }
+}
+
+/// A parent presenting a counter.
+struct Presenting: Reducer {
+  struct State { @PresentationState var destination: Counter.State? = Counter.State() }
+  enum Action { case destination(PresentationAction<Counter.Action>) }
+
+  var body: some ReducerOf<Self> {
+    EmptyReducer<State, Action>()
+      .ifLet(\.$destination, action: \.destination) { Counter() }
+  }
+}
+
+extension Presenting.Action: CasePathable {
+  struct AllCasePaths: Sendable {
+    let destination = AnyCasePath<Presenting.Action, PresentationAction<Counter.Action>>(
+      embed: Presenting.Action.destination
+    ) {
+      guard case .destination(let action) = $0 else { return nil }
+      return action
+    }
+  }
+  static let allCasePaths = AllCasePaths()
 }
 
 /// The floor of any store: a class that holds the state and calls the reducer, one call per
@@ -81,49 +168,61 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(bare.state.count)
   }
 
-  Benchmark("counter.reducerDirect", configuration: perAction()) { @MainActor benchmark async in
-    var state = Counter.State()
-    let reducer = Counter()
-    measure(benchmark) { blackHole(reducer.reduce(into: &state, action: .increment)) }
-    blackHole(state.count)
-  }
-
   Benchmark("counter.storeSend", configuration: perAction()) { @MainActor benchmark async in
     let store = Store(initialState: Counter.State(), reducer: Counter())
     measure(benchmark) { store.send(.increment) }
     blackHole(store.state.count)
   }
 
-  Benchmark("depth2.reducerDirect", configuration: perAction()) { @MainActor benchmark async in
+  Benchmark("depth2Stored.reducerDirect", configuration: perAction()) {
+    @MainActor benchmark async in
     var state = Root()
-    let depth2 = makeDepth2()
+    let depth2 = Depth2Stored()
     measure(benchmark) {
       blackHole(depth2.reduce(into: &state, action: .middle(.counter(.increment))))
     }
     blackHole(state.middle.counter.count)
   }
 
-  Benchmark("depth2.storeSend", configuration: perAction()) { @MainActor benchmark async in
-    let store = Store(initialState: Root(), reducer: makeDepth2())
+  Benchmark("depth2Stored.storeSend", configuration: perAction()) { @MainActor benchmark async in
+    let store = Store(initialState: Root(), reducer: Depth2Stored())
+    measure(benchmark) { store.send(.middle(.counter(.increment))) }
+    blackHole(store.state.middle.counter.count)
+  }
+
+  Benchmark("depth2Body.storeSend", configuration: perAction()) { @MainActor benchmark async in
+    let store = Store(initialState: Root(), reducer: Depth2Body())
+    measure(benchmark) { store.send(.middle(.counter(.increment))) }
+    blackHole(store.state.middle.counter.count)
+  }
+
+  Benchmark("depth2BodyOneLine.storeSend", configuration: perAction()) {
+    @MainActor benchmark async in
+    let store = Store(initialState: Root(), reducer: Depth2BodyOneLine())
     measure(benchmark) { store.send(.middle(.counter(.increment))) }
     blackHole(store.state.middle.counter.count)
   }
 
   Benchmark("depth2Child.storeSend", configuration: perAction()) { @MainActor benchmark async in
-    let store = Store(initialState: Root(), reducer: makeDepth2())
-    let child = store.scope(state: \.middle, action: RootAction.middle)
-      .scope(state: \.counter, action: MiddleAction.counter)
+    let store = Store(initialState: Root(), reducer: Depth2Body())
+    let child = store.scope(state: \.middle, action: \.middle)
+      .scope(state: \.counter, action: \.counter)
     measure(benchmark) { child.send(.increment) }
     blackHole(store.state.middle.counter.count)
   }
 
-  Benchmark("depth2ChildCasePath.storeSend", configuration: perAction()) {
+  Benchmark("dependency.readInReducer", configuration: perAction()) {
     @MainActor benchmark async in
-    let store = Store(initialState: Root(), reducer: makeDepth2())
-    let child = store.scope(state: \.middle, action: RootAction.path)
-      .scope(state: \.counter, action: MiddleAction.path)
-    measure(benchmark) { child.send(.increment) }
-    blackHole(store.state.middle.counter.count)
+    let store = Store(initialState: Counter.State(), reducer: ReadsDependency())
+    measure(benchmark) { store.send(.increment) }
+    blackHole(store.state.count)
+  }
+
+  Benchmark("presentation.childAction", configuration: perAction()) {
+    @MainActor benchmark async in
+    let store = Store(initialState: Presenting.State(), reducer: Presenting())
+    measure(benchmark) { store.send(.destination(.presented(.increment))) }
+    blackHole(store.state.destination?.count)
   }
 
   Benchmark(
