@@ -3,8 +3,9 @@ extension Effect where Action: Sendable {
   /// one, outside a store.
   ///
   /// The effect runs as a store would run it (its `send`s, merges, concatenations and
-  /// cancellations), starting when the stream is first iterated; ending the iteration cancels
-  /// it.
+  /// cancellations). It starts when `actions` is read, not when the stream is first
+  /// iterated, and its actions wait in the stream until they are; ending the iteration (or
+  /// dropping the stream) cancels it.
   ///
   /// ```swift
   /// var numbers: [Int] = []
