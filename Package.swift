@@ -161,7 +161,8 @@ let package = Package(
     .target(
       name: "WebUI",
       dependencies: [
-        "AppFeature", "CompactPresentation", "DesktopPresentation", "NthPrimeLookup", "Presentation",
+        "AppFeature", "CompactPresentation", "DesktopPresentation", "NthPrimeLookup",
+        "Presentation",
       ],
       path: "Sources/Web/WebUI"
     ),
