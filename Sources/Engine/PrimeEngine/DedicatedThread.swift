@@ -32,7 +32,9 @@ enum DedicatedThread {
     init(_ run: @escaping @Sendable () -> Void) { self.run = run }
   }
 
-  private static func start(_ body: @escaping @Sendable () -> Void) {
+  /// Starts `body` on a detached POSIX thread of its own (`WorkerThreads` starts its
+  /// workers here too).
+  static func start(_ body: @escaping @Sendable () -> Void) {
     let context = Unmanaged.passRetained(Body(body)).toOpaque()
     #if canImport(Glibc)
       var thread = pthread_t()

@@ -38,7 +38,7 @@ enum WorkerThreads {
     let finished = Finished(threads: threads)
     let firstError = Mutex<(any Error)?>(nil)
     for worker in 0..<threads {
-      start {
+      DedicatedThread.start {
         do {
           try work(worker, stop)
         } catch {
@@ -60,32 +60,6 @@ enum WorkerThreads {
     }
     if cancelled { throw CancellationError() }
     if let error = firstError.withLock({ $0 }) { throw error }
-  }
-
-  private final class Body {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-  }
-
-  private static func start(_ body: @escaping @Sendable () -> Void) {
-    let context = Unmanaged.passRetained(Body(body)).toOpaque()
-    #if canImport(Glibc)
-      var thread = pthread_t()
-    #else
-      var thread: pthread_t?
-    #endif
-    let status = pthread_create(
-      &thread, nil,
-      { context in
-        Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-        return nil
-      }, context)
-    precondition(status == 0, "PrimeEngine: no thread for the computation (\(status))")
-    #if canImport(Glibc)
-      pthread_detach(thread)
-    #else
-      pthread_detach(thread!)
-    #endif
   }
 }
 
