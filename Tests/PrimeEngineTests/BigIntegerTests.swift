@@ -2,7 +2,7 @@ import PrimeEngine
 import Testing
 
 struct BigIntegerTests {
-  @Test(arguments: ["", "12a", "-5", " 12", "1.5", "+7", "٣", "0x10", "1e5"])
+  @Test(arguments: ["", "12a", "-5", " 12", "1.5", "++7", "+", "+-7", "٣", "0x10", "1e5"])
   func malformedInputIsAnError(_ text: String) {
     #expect(throws: PrimeEngineError.malformedNumber(text)) { try BigInteger(text) }
   }
@@ -11,6 +11,9 @@ struct BigIntegerTests {
     let text = "123456789012345678901234567890123456789"
     #expect(try BigInteger(text).description == text)
     #expect(try BigInteger("000042").description == "42")
+    // A "+" as Swift's own integer parsing takes it, at any size.
+    #expect(try BigInteger("+7") == BigInteger(UInt64("+7")!))
+    #expect(try BigInteger("+\(text)").description == text)
     #expect(try BigInteger("18446744073709551615").uint64 == .max)
     #expect(try BigInteger("18446744073709551616").uint64 == nil)
   }

@@ -50,6 +50,53 @@ struct NthPrimeTests {
         to: n, from: estimate, count: count, reporter: &reporter, windowScale: 0.05) == prime)
   }
 
+  /// The last bytes of a sieve below 2⁶⁴ stand for numbers past it: the walk to the largest
+  /// n (whose window ends at 2⁶⁴ − 1) counts them without overflowing. The primes near the
+  /// top are found here by Baillie–PSW, not by a sieve.
+  @Test func theWalkReachesTheTopOfTheRange() async throws {
+    let top = UInt64.max
+    let span: UInt64 = 3_000
+    let primesAbove = { @Sendable (v: UInt64) in
+      UInt64((v...top).dropFirst().filter(Primality.isPrime).count)
+    }
+    let largest = try #require(Primality.previousPrime(before: top))
+    let results = try await onOwnThread { () throws -> [UInt64] in
+      var reporter = ProgressReporter(nil)
+      // Up from an estimate below the last prime (one window, and several), down from the top.
+      let estimate = top - span
+      let count = UInt64(NthPrime.maximum) - primesAbove(estimate)
+      return [
+        try NthPrime.walk(
+          to: UInt64(NthPrime.maximum), from: estimate, count: count, reporter: &reporter),
+        try NthPrime.walk(
+          to: UInt64(NthPrime.maximum) - 1, from: estimate, count: count, reporter: &reporter,
+          windowScale: 0.02),
+        try NthPrime.walk(
+          to: UInt64(NthPrime.maximum) - 2, from: top, count: UInt64(NthPrime.maximum),
+          reporter: &reporter),
+      ]
+    }
+    let second = try #require(Primality.previousPrime(before: largest))
+    let third = try #require(Primality.previousPrime(before: second))
+    #expect(results == [largest, second, third])
+  }
+
+  /// Both ways of crossing off (kept sieving primes, and primes taken anew per segment) reach
+  /// the last byte below 2⁶⁴, which stands for numbers past 2⁶⁴ − 1.
+  @Test(arguments: [1 << 16, 1 << 20] as [UInt64])
+  func theSieveReachesTheTopOfTheRange(sievingLimit: UInt64) throws {
+    let low = UInt64.max - 2_000
+    let sieve = try Sieve30(low: low, high: .max, sievingLimit: sievingLimit)
+    var left: [UInt64] = []
+    var counted = 0
+    while try sieve.next() {
+      counted += sieve.count()
+      sieve.forEachPrime { left.append($0) }
+    }
+    #expect(counted == left.count)
+    #expect(left.filter(Primality.isPrime) == (low...UInt64.max).filter(Primality.isPrime))
+  }
+
   @Test func noSuchPrime() {
     #expect(throws: PrimeEngineError.noSuchPrime(0)) { try NthPrime.nthPrime(0) as UInt64 }
     #expect(throws: PrimeEngineError.noSuchPrime(-3)) { try NthPrime.nthPrime(-3) as UInt64 }

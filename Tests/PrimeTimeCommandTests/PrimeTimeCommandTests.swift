@@ -148,6 +148,67 @@ struct PrimeTimeCommandTests {
     }
   }
 
+  /// A "+" is taken by every subcommand, below 2⁶⁴ and above, as Swift's parsing takes it.
+  @Test func aPlusSignIsTakenAtAnySize() async throws {
+    let isPrime = try await primetime(
+      "is-prime", "+7", "+18446744073709551629", "+170141183460469231731687303715884105727")
+    #expect(isPrime.status == 0)
+    #expect(isPrime.output == "prime\nprime\nprime\n")
+    let next = try await primetime("next-prime", "+13", "+18446744073709551557")
+    #expect(next.output == "17\n18446744073709551629\n")
+    let large = try await primetime("nth-prime", "+425656284035217744")
+    #expect(large.errors.contains("425656284035217744 is too large"))
+    let malformed = try await primetime("is-prime", "++7", "+", "-+7")
+    #expect(malformed.status == 2)
+    #expect(malformed.errors.split(separator: "\n").count == 3)
+  }
+
+  /// Thread counts are checked before any work: no count is "missing", none is absurd.
+  @Test(arguments: ["-1", "0", "1025", "100000000", "99999999999999999999"])
+  func threadCountsOutOfRangeAreRefused(_ threads: String) async throws {
+    for subcommand in ["nth-prime", "pi"] {
+      let run = try await primetime(subcommand, "--threads", threads, "1000")
+      #expect(run.status != 0)
+      #expect(run.output == "")
+      #expect(!run.errors.contains("Missing value"), "\(run.errors)")
+      #expect(run.errors.contains("--threads") && run.errors.contains(threads))
+    }
+  }
+
+  /// More threads than processors are not an error: they are not started.
+  @Test func threadsBeyondTheProcessorsStillAnswer() async throws {
+    let run = try await primetime("pi", "--threads", "1024", "12345678901")
+    #expect(run.status == 0)
+    #expect(run.output == "541960362\n")
+  }
+
+  /// What a person typed is never echoed raw: a megabyte of it, or escapes that would move
+  /// the cursor or retitle the terminal, come back short and quoted.
+  @Test(arguments: [
+    String(repeating: "x", count: 100_000), "\u{1B}]0;owned\u{07}7", "12\u{1B}[2J",
+    String(repeating: "9", count: 100_000), "\u{9B}31m",
+  ])
+  func badValuesAreQuotedShortAndInert(_ value: String) async throws {
+    // A long number is a number to is-prime and next-prime: only the counts refuse it.
+    let subcommands =
+      isDigits(value) ? ["nth-prime", "pi"] : ["is-prime", "nth-prime", "pi", "next-prime"]
+    for subcommand in subcommands {
+      // An argument (at most 128 KiB) and a megabyte of standard input.
+      let arguments = try await primetime(subcommand, "--", value)
+      let lines = value.count > 1_000 ? String(repeating: value, count: 10) : value
+      let input = try await primetime(subcommand, "-", input: lines + "\n")
+      for run in [arguments, input] {
+        #expect(run.status == 2)
+        #expect(run.errors.utf8.count < 200, "\(subcommand): \(run.errors.utf8.count) bytes")
+        #expect(
+          !run.errors.unicodeScalars.contains {
+            $0.properties.generalCategory == .control && $0 != "\n"
+          })
+        #expect(run.errors.hasSuffix("\n") && run.errors.split(separator: "\n").count == 1)
+      }
+    }
+  }
+
   @Test func piBeyond64Bits() async throws {
     let run = try await primetime("pi", "18446744073709551616")
     #expect(run.status == 2)
@@ -157,6 +218,8 @@ struct PrimeTimeCommandTests {
     )
   }
 }
+
+private func isDigits(_ text: String) -> Bool { text.allSatisfy(\.isWholeNumber) }
 
 /// The plain sieve of Eratosthenes, written apart from the engine, to check the program.
 func simpleSieveForCommands(upTo limit: Int) -> [Bool] {

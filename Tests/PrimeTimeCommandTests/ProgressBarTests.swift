@@ -30,6 +30,24 @@ struct ProgressBarTests {
     #expect(line.count <= 28, "room for the terminal's ^C")
     try terminal.keys("C-c")
   }
+
+  /// However narrow, the bar keeps to one line: a bar that wrapped would leave a line behind
+  /// at every update.
+  @Test(arguments: [6, 8, 10, 12, 16])
+  func aVeryNarrowTerminalKeepsTheBarOnOneLine(columns: Int) async throws {
+    let terminal = CommandTerminal()
+    try terminal.start(
+      "bash -c 'trap : INT; \(primetimeExecutable.path) nth-prime 9999999999999; sleep 60'",
+      columns: columns)
+    try await terminal.waitFor("the bar") { $0.contains("%") }
+    // Several updates later.
+    try await Task.sleep(for: .seconds(1))
+    let screen = try terminal.screen()
+    let lines = screen.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) }
+    #expect(lines.count == 1, "one line:\n\(screen)")
+    #expect(lines.allSatisfy { $0.count <= columns - 2 }, "room for the terminal's ^C")
+    try terminal.keys("C-c")
+  }
 }
 
 /// A terminal for one test: a tmux server of its own, killed at the end.

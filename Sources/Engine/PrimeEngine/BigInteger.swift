@@ -22,13 +22,16 @@ public struct BigInteger: Sendable, Hashable, CustomStringConvertible {
 
   private let storage: Storage
 
-  /// Parses a decimal number: digits only, no sign, no spaces.
+  /// Parses a decimal number: digits, after a "+" if you like (as `UInt64("+7")` takes it),
+  /// no other sign, no spaces.
   public init(_ decimal: String) throws(PrimeEngineError) {
-    guard !decimal.isEmpty, decimal.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+    let digits =
+      decimal.utf8.first == UInt8(ascii: "+") ? decimal.utf8.dropFirst() : decimal.utf8[...]
+    guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
       throw .malformedNumber(decimal)
     }
     storage = Storage()
-    guard cgmp_mpz_set_str(storage.value, decimal, 10) == 0 else {
+    guard cgmp_mpz_set_str(storage.value, String(Substring(digits)), 10) == 0 else {
       throw .malformedNumber(decimal)
     }
   }

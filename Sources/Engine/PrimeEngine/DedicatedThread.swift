@@ -14,13 +14,20 @@ import Synchronization
 /// thread is a POSIX one: the engine does not need Foundation, and a command-line tool
 /// built on it starts faster without it.
 enum DedicatedThread {
+  /// Runs `work` on a thread of its own; throws ``PrimeEngineError/threadUnavailable`` when
+  /// the system has no thread to give (`start` is the system's, or a test's that fails).
   static func run<T: Sendable>(
+    start: (@escaping @Sendable () -> Void) throws(PrimeEngineError) -> Void = start,
     _ work: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws -> T
   ) async throws -> T {
     let cancelled = CancellationFlag()
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        start { continuation.resume(with: Result { try work { cancelled.isSet } }) }
+        do {
+          try start { continuation.resume(with: Result { try work { cancelled.isSet } }) }
+        } catch {
+          continuation.resume(throwing: error)
+        }
       }
     } onCancel: {
       cancelled.set()
@@ -33,8 +40,9 @@ enum DedicatedThread {
   }
 
   /// Starts `body` on a detached POSIX thread of its own (`WorkerThreads` starts its
-  /// workers here too).
-  static func start(_ body: @escaping @Sendable () -> Void) {
+  /// workers here too), or throws ``PrimeEngineError/threadUnavailable`` when the system
+  /// refuses one (a process limit reached): the caller decides, the process goes on.
+  static func start(_ body: @escaping @Sendable () -> Void) throws(PrimeEngineError) {
     let context = Unmanaged.passRetained(Body(body)).toOpaque()
     #if canImport(Glibc)
       var thread = pthread_t()
@@ -47,7 +55,10 @@ enum DedicatedThread {
         Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
         return nil
       }, context)
-    precondition(status == 0, "PrimeEngine: no thread for the computation (\(status))")
+    guard status == 0 else {
+      Unmanaged<Body>.fromOpaque(context).release()
+      throw .threadUnavailable
+    }
     #if canImport(Glibc)
       pthread_detach(thread)
     #else

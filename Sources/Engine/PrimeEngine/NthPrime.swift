@@ -81,18 +81,35 @@ public enum NthPrime {
     let missing = count < target ? target - count : count - target + 1
     let window = UInt64((Double(missing) + 16) * log(Double(estimate)) * windowScale) + 1_000
     let isCancelled = reporter.isCancelled
+    // A window far shorter than √x would pay for every sieving prime up to √x (2³² near
+    // 2⁶⁴) to cross off a few of its numbers: there the sieve stops at 2¹⁶ and Baillie–PSW
+    // tells the primes among what is left.
+    let candidates = window < integerSquareRoot(estimate) / 64
+    let sievingLimit: UInt64 = candidates ? 1 << 16 : .max
+    func makeSieve(_ low: UInt64, _ high: UInt64) throws -> Sieve30 {
+      try Sieve30(low: low, high: high, sievingLimit: sievingLimit, isCancelled: isCancelled)
+    }
+    func primes(in sieve: Sieve30) -> UInt64 {
+      guard candidates else { return UInt64(sieve.count()) }
+      var primes: UInt64 = 0
+      sieve.forEachPrime { if Primality.isPrime($0) { primes += 1 } }
+      return primes
+    }
+    func forEachPrime(in sieve: Sieve30, _ body: (UInt64) -> Void) {
+      sieve.forEachPrime { if !candidates || Primality.isPrime($0) { body($0) } }
+    }
     if count < target {
       // Walk up from the estimate.
       var low = estimate + 1
       while true {
         let high = low > UInt64.max - window ? UInt64.max : low + window - 1
-        let sieve = try Sieve30(low: low, high: high, isCancelled: isCancelled)
+        let sieve = try makeSieve(low, high)
         while try sieve.next() {
           try reporter.checkpoint(1)
-          let inSegment = UInt64(sieve.count())
+          let inSegment = primes(in: sieve)
           if count + inSegment >= target {
             var answer: UInt64 = 0
-            sieve.forEachPrime { prime in
+            forEachPrime(in: sieve) { prime in
               count += 1
               if count == target { answer = prime }
             }
@@ -109,11 +126,12 @@ public enum NthPrime {
       while true {
         let low = high > window ? high - window + 1 : 7
         var segments: [(low: UInt64, high: UInt64, primes: UInt64)] = []
-        let sieve = try Sieve30(low: low, high: high, isCancelled: isCancelled)
+        let sieve = try makeSieve(low, high)
         while try sieve.next() {
           try reporter.checkpoint(1)
-          let segmentHigh = min(high, sieve.segmentLow + 30 * UInt64(sieve.byteCount) - 1)
-          segments.append((max(low, sieve.segmentLow), segmentHigh, UInt64(sieve.count())))
+          let segmentHigh = min(
+            high, Sieve30.lastNumber(firstByte: sieve.segmentLow / 30, count: sieve.byteCount))
+          segments.append((max(low, sieve.segmentLow), segmentHigh, primes(in: sieve)))
         }
         let total = segments.reduce(0) { $0 + $1.primes }
         if total >= needed {
@@ -124,10 +142,10 @@ public enum NthPrime {
               rank -= segment.primes
               continue
             }
-            let again = try Sieve30(low: segment.low, high: segment.high, isCancelled: isCancelled)
+            let again = try makeSieve(segment.low, segment.high)
             var answer: UInt64 = 0
             while try again.next() {
-              again.forEachPrime { prime in
+              forEachPrime(in: again) { prime in
                 guard rank > 0 else { return }
                 rank -= 1
                 if rank == 0 { answer = prime }

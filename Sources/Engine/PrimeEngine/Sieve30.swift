@@ -32,9 +32,12 @@ final class Sieve30 {
   private var primes = SievingPrimes30()
 
   /// Sieves [low, high]. `isCancelled` is asked while the sieving primes are listed.
+  ///
+  /// With a `sievingLimit` below √high only the primes up to it cross off: what is left are
+  /// the primes and the composites without a factor up to it, for the caller to test.
   init(
     low: UInt64, high: UInt64, segmentBytes: Int = defaultSegmentBytes,
-    isCancelled: () -> Bool = { false }
+    sievingLimit: UInt64 = .max, isCancelled: () -> Bool = { false }
   ) throws(CancellationError) {
     self.low = low
     self.high = high
@@ -42,21 +45,28 @@ final class Sieve30 {
     // segments, each segment takes every sieving prime anew rather than keeping them all:
     // segments of up to 32 MiB (a billion numbers) pay for that less often.
     let rangeBytes = low <= high ? Int(high / 30 - low / 30) + 1 : 1
-    sievingLimit = integerSquareRoot(high)
+    self.sievingLimit = min(sievingLimit, integerSquareRoot(high))
     streams =
-      sievingLimit > Self.storedLimit
-      || (sievingLimit > 1 << 16 && rangeBytes <= 4 * segmentBytes)
+      self.sievingLimit > Self.storedLimit
+      || (self.sievingLimit > 1 << 16 && rangeBytes <= 4 * segmentBytes)
     self.segmentBytes = min(streams ? max(segmentBytes, 1 << 25) : segmentBytes, rangeBytes)
     bytes = .allocate(capacity: self.segmentBytes + 8)
     bytes.initialize(repeating: 0)
     nextByte = low / 30
     lastByte = high / 30
     if low <= high && !streams {
-      try primes.store(upTo: sievingLimit, isCancelled: isCancelled)
+      try primes.store(upTo: self.sievingLimit, isCancelled: isCancelled)
     }
   }
 
   deinit { bytes.deallocate() }
+
+  /// The last number that `count` bytes from `firstByte` stand for, or 2⁶⁴ − 1 when they
+  /// reach past it: the last byte below 2⁶⁴ covers 2⁶⁴ − 16 … 2⁶⁴ + 13.
+  static func lastNumber(firstByte: UInt64, count: Int) -> UInt64 {
+    let end = firstByte + UInt64(count)
+    return end > UInt64.max / 30 ? .max : end * 30 - 1
+  }
 
   /// Sieves the next segment; false after the last. Bits outside [low, high] are cleared.
   func next() throws(CancellationError) -> Bool {
@@ -140,7 +150,7 @@ final class Sieve30 {
   /// multiple by division.
   private func crossOffStreaming(count: Int, firstByte: UInt64) throws(CancellationError) {
     let segmentLow = firstByte * 30
-    let segmentHigh = segmentLow + 30 * UInt64(count) - 1
+    let segmentHigh = Self.lastNumber(firstByte: firstByte, count: count)
     let inner = try Sieve30(low: 59, high: min(sievingLimit, integerSquareRoot(segmentHigh)))
     let bytes = bytes
     while try inner.next() {
@@ -187,7 +197,7 @@ struct SievingPrimes30 {
   ) {
     let end = firstByte + UInt64(count)
     let segmentLow = firstByte * 30
-    let segmentHigh = end * 30 - 1
+    let segmentHigh = Sieve30.lastNumber(firstByte: firstByte, count: count)
     entries.withUnsafeMutableBufferPointer { entries in
       for index in entries.indices {
         var entry = entries[index]

@@ -20,32 +20,49 @@ enum WorkerThreads {
   /// The processors online, read once (the system reads a file for it).
   static let processorCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
-  /// The thread count for a request: `requested`, or every processor when it is nil.
+  /// The thread count for a request: `requested`, or every processor when it is nil, and
+  /// never more than the processors: the work is CPU-bound, so more threads only share them
+  /// (and tens of thousands exhaust the system's processes).
   static func count(_ requested: Int?) -> Int {
-    max(1, requested ?? processorCount)
+    min(max(1, requested ?? processorCount), processorCount)
   }
 
   /// Runs `work(worker, stop)` for each worker in 0..<threads, each on a thread of its own,
   /// and returns when all have returned. `progress` is read by the calling thread at most a
   /// few times per second. Throws `CancellationError` when the reporter says the work is
   /// cancelled, or the first error a worker threw.
+  ///
+  /// The workers take their jobs from a shared schedule, so when the system refuses a thread
+  /// (a process limit) those that started do the work; when it refuses the first, this throws
+  /// ``PrimeEngineError/threadUnavailable``. `start` is the system's, or a test's that fails.
   static func run(
     threads: Int, reporter: inout ProgressReporter,
     progress: @escaping @Sendable () -> Double,
+    start: (@escaping @Sendable () -> Void) throws(PrimeEngineError) -> Void = DedicatedThread
+      .start,
     _ work: @escaping @Sendable (_ worker: Int, _ stop: CancellationFlag) throws -> Void
   ) throws {
     let stop = CancellationFlag()
     let finished = Finished(threads: threads)
     let firstError = Mutex<(any Error)?>(nil)
+    var started = 0
     for worker in 0..<threads {
-      DedicatedThread.start {
-        do {
-          try work(worker, stop)
-        } catch {
-          stop.set()
-          firstError.withLock { if $0 == nil { $0 = error } }
+      do {
+        try start {
+          do {
+            try work(worker, stop)
+          } catch {
+            stop.set()
+            firstError.withLock { if $0 == nil { $0 = error } }
+          }
+          finished.increment()
         }
-        finished.increment()
+        started += 1
+      } catch {
+        guard started > 0 else { throw error }
+        // The ones that will never start count as finished.
+        for _ in started..<threads { finished.increment() }
+        break
       }
     }
     var cancelled = false

@@ -38,15 +38,16 @@ struct NthPrimeCommand: ParsableCommand {
       more a line.
       """)
 
-  @Option(help: "How many threads compute (default: one per processor).")
+  // Unconditional: "--threads -1" is a value to refuse, not a missing one.
+  @Option(
+    parsing: .unconditional,
+    help: "How many threads compute (default and most: one per processor).")
   var threads: Int?
 
   @Argument(parsing: .allUnrecognized, help: "Values of N, or - for standard input.")
   var values: [String]
 
-  func validate() throws {
-    if let threads, threads < 1 { throw ValidationError("--threads needs at least 1.") }
-  }
+  func validate() throws { try validateThreads(threads) }
 
   func run() throws {
     try answer(values) { text in
@@ -70,15 +71,16 @@ struct PiCommand: ParsableCommand {
       X goes up to 2^64 − 1. Give - to read values from standard input, one or more a line.
       """)
 
-  @Option(help: "How many threads compute (default: one per processor).")
+  // Unconditional: "--threads -1" is a value to refuse, not a missing one.
+  @Option(
+    parsing: .unconditional,
+    help: "How many threads compute (default and most: one per processor).")
   var threads: Int?
 
   @Argument(parsing: .allUnrecognized, help: "Values of X, or - for standard input.")
   var values: [String]
 
-  func validate() throws {
-    if let threads, threads < 1 { throw ValidationError("--threads needs at least 1.") }
-  }
+  func validate() throws { try validateThreads(threads) }
 
   func run() throws {
     try answer(values) { text in
@@ -142,7 +144,7 @@ func answer(_ arguments: [String], _ compute: (String) throws -> String) throws 
     if !optionsEnded && argument == "--" {
       optionsEnded = true
     } else if !optionsEnded && argument.hasPrefix("--") {
-      emit("primetime: unknown option '\(argument)'\n", to: STDERR_FILENO)
+      emit("primetime: unknown option \(PrimeEngineError.quoted(argument))\n", to: STDERR_FILENO)
       throw ExitCode(2)
     } else {
       values.append(argument)
@@ -175,6 +177,19 @@ func answer(_ arguments: [String], _ compute: (String) throws -> String) throws 
   if failed { throw ExitCode(2) }
 }
 
+/// Threads beyond the processors are not started (the engine caps them); a count no machine
+/// has is a mistake worth saying.
+func validateThreads(_ threads: Int?) throws {
+  guard let threads else { return }
+  guard (1...maximumThreads).contains(threads) else {
+    throw ValidationError(
+      "--threads \(threads): give from 1 to \(maximumThreads) (more than the processors do not help)."
+    )
+  }
+}
+
+let maximumThreads = 1_024
+
 func parseUInt64(_ text: String) throws -> UInt64 {
   if let value = UInt64(text) { return value }
   throw isDigits(text)
@@ -182,9 +197,11 @@ func parseUInt64(_ text: String) throws -> UInt64 {
     : PrimeEngineError.malformedNumber(text)
 }
 
-/// Whether `text` is a non-negative decimal number, however long.
+/// Whether `text` is a non-negative decimal number, however long, with a "+" if you like (as
+/// Swift's integer parsing, and so every subcommand, takes it).
 func isDigits(_ text: String) -> Bool {
-  !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+  let digits = text.utf8.first == UInt8(ascii: "+") ? text.utf8.dropFirst() : text.utf8[...]
+  return !digits.isEmpty && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
 }
 
 /// "1,234,567" for "1234567".
@@ -237,17 +254,27 @@ func withProgress<T>(
     }
   }
   return try work { fraction in
-    let percent = "\(Int(fraction * 100))%"
-    // Two columns stay free for the terminal's "^C": a line that wrapped could not be erased.
-    let room = terminalColumns() - 4 - percent.count
-    let barWidth = max(10, min(40, room - label.count))
-    let shownLabel = String(label.prefix(max(0, room - barWidth)))
-    let filled = Int(fraction * Double(barWidth))
-    let bar =
-      String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
     progressBarIsShown.store(true, ordering: .relaxed)
-    emit("\r\(shownLabel) \(bar) \(percent)\u{1B}[K", to: STDERR_FILENO)
+    emit(
+      "\r\(progressLine(label, fraction: fraction, columns: terminalColumns()))\u{1B}[K",
+      to: STDERR_FILENO)
   }
+}
+
+/// "label ████░░░░ 42%", at most `columns` − 2 wide: two columns stay free for the terminal's
+/// "^C", as a line that wrapped could not be erased. The label gives way first, then the bar
+/// (from 40 down to 10 cells, then to none).
+func progressLine(_ label: String, fraction: Double, columns: Int) -> String {
+  let percent = "\(Int(fraction * 100))%"
+  let room = columns - 2
+  guard room >= percent.count else { return "" }
+  let rest = room - percent.count
+  let barWidth = max(0, min(10, rest - 1), min(40, rest - label.count - 2))
+  let shownLabel = label.prefix(max(0, rest - barWidth - 2))
+  let filled = Int(fraction * Double(barWidth))
+  let bar =
+    String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled)
+  return [String(shownLabel), bar, percent].filter { !$0.isEmpty }.joined(separator: " ")
 }
 
 /// The width of the terminal on standard error, or 80.

@@ -1,0 +1,65 @@
+import Synchronization
+import Testing
+
+@testable import PrimeEngine
+
+/// The engine asks the system for threads; a refusal (a process limit) is an error the
+/// caller sees, or fewer threads, never a crash.
+struct WorkerThreadsTests {
+  @Test func threadsAreCappedAtTheProcessors() {
+    let processors = WorkerThreads.processorCount
+    #expect(WorkerThreads.count(nil) == processors)
+    #expect(WorkerThreads.count(100_000_000) == processors)
+    #expect(WorkerThreads.count(processors + 1) == processors)
+    #expect(WorkerThreads.count(1) == 1)
+    #expect(WorkerThreads.count(0) == 1)
+    #expect(WorkerThreads.count(-1) == 1)
+  }
+
+  /// The workers share one schedule, so those the system did start do all of it.
+  @Test(arguments: [1, 2, 3])
+  func refusedThreadsLeaveTheWorkToTheOthers(granted: Int) throws {
+    let jobs = 500
+    let next = Mutex(0)
+    let done = Mutex<[Int]>([])
+    let starts = Mutex(0)
+    func start(_ body: @escaping @Sendable () -> Void) throws(PrimeEngineError) {
+      let allowed = starts.withLock { count in
+        count += 1
+        return count <= granted
+      }
+      guard allowed else { throw .threadUnavailable }
+      try DedicatedThread.start(body)
+    }
+    var reporter = ProgressReporter(nil)
+    let work: @Sendable (Int, CancellationFlag) throws -> Void = { _, _ in
+      while true {
+        let job = next.withLock { job in
+          defer { job += 1 }
+          return job
+        }
+        guard job < jobs else { return }
+        done.withLock { $0.append(job) }
+      }
+    }
+    try WorkerThreads.run(threads: 4, reporter: &reporter, progress: { 0 }, start: start, work)
+    #expect(done.withLock { $0.sorted() } == Array(0..<jobs))
+    #expect(starts.withLock { $0 } == granted + 1, "no start asked for after the first refusal")
+  }
+
+  @Test func noThreadAtAllIsAnError() async throws {
+    @Sendable func refuse(_: @escaping @Sendable () -> Void) throws(PrimeEngineError) {
+      throw .threadUnavailable
+    }
+    var reporter = ProgressReporter(nil)
+    #expect(throws: PrimeEngineError.threadUnavailable) {
+      try WorkerThreads.run(
+        threads: 2, reporter: &reporter, progress: { 0 }, start: refuse,
+        { _, _ in Issue.record("no work without a thread") })
+    }
+    await #expect(throws: PrimeEngineError.threadUnavailable) {
+      try await DedicatedThread.run(start: refuse) { _ in 1 }
+    }
+    #expect(PrimeEngineError.threadUnavailable.description.contains("would not start a thread"))
+  }
+}
