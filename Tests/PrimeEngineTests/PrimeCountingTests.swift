@@ -231,6 +231,38 @@ struct PrimeCountingTests {
     }
   }
 
+  /// The factor table's small primes visit millions of multiples each: cancellation is
+  /// looked at every few thousand, not once per prime (near 2⁶⁴ a cancelled request went
+  /// on for a quarter of a second).
+  @Test(arguments: [4_000_000, 100_000] as [UInt64])
+  func theFactorTableLooksAtCancellationOftenEnough(y: UInt64) throws {
+    let z: UInt64 = 8_000_000
+    let looks = Mutex(0)
+    let pi = try PiTable(limit: y, isCancelled: { false })
+    _ = try FactorTable(
+      limit: z, y: y, primes: pi.primes,
+      isCancelled: {
+        looks.withLock { $0 += 1 }
+        return false
+      })
+    // Each prime from 11 to z/11 visits its multiples p·j ≤ z, j coprime to 210 (from 11
+    // while p ≤ y, from 1 above).
+    let isPrime = simpleSieve(upTo: Int(z / 11))
+    let coprime = (0...Int(z / 11)).map { $0 % 2 != 0 && $0 % 3 != 0 && $0 % 5 != 0 && $0 % 7 != 0 }
+    var coprimeUpTo = [0]
+    for k in 1..<coprime.count { coprimeUpTo.append(coprimeUpTo[k - 1] + (coprime[k] ? 1 : 0)) }
+    var work = 0
+    for p in 11...Int(z / 11) where isPrime[p] {
+      let largest = Int(z) / p
+      let multiples =
+        largest < coprimeUpTo.count
+        ? coprimeUpTo[largest] : 48 * (largest / 210) + coprimeUpTo[largest % 210]
+      work += 1 + multiples - (UInt64(p) > y ? 0 : 1)
+    }
+    #expect(looks.withLock { $0 } >= work / FactorTable.checkInterval)
+    #expect(work / FactorTable.checkInterval > 500, "a table with enough work to tell")
+  }
+
   /// Cancelled at any moment, the setup included (its tables near 2⁶⁴ take a second), with
   /// one thread or several, the computation stops and frees what it built.
   @Test(arguments: [1, 3])

@@ -4,6 +4,15 @@
 #include <gmp.h>
 #include <string.h>
 
+// Not GMP's, but C the engine needs: glibc's malloc_trim, which Swift's Glibc module does
+// not bring (malloc.h). Elsewhere, nothing to do.
+#if defined(__GLIBC__)
+#include <malloc.h>
+static inline void primetime_release_freed_memory(void) { malloc_trim(0); }
+#else
+static inline void primetime_release_freed_memory(void) {}
+#endif
+
 // GMP spells its API as macros (mpz_init → __gmpz_init), which Swift does not import.
 // These inline functions give Swift the documented names.
 

@@ -1,3 +1,4 @@
+import CGMP
 import Synchronization
 
 #if canImport(Glibc)
@@ -24,7 +25,11 @@ enum DedicatedThread {
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
         do {
-          try start { continuation.resume(with: Result { try work { cancelled.isSet } }) }
+          try start {
+            let result = Result { try work { cancelled.isSet } }
+            releaseFreedMemory()
+            continuation.resume(with: result)
+          }
         } catch {
           continuation.resume(throwing: error)
         }
@@ -33,6 +38,12 @@ enum DedicatedThread {
       cancelled.set()
     }
   }
+
+  /// Gives the memory of the computation's tables back to the system. glibc keeps what a
+  /// thread freed in that thread's arena, and its threshold for mapping large blocks on
+  /// their own rises to the largest freed: every new thread of a long-running app (one per
+  /// request, cancelled ones included) would keep another set of tables resident.
+  private static func releaseFreedMemory() { primetime_release_freed_memory() }
 
   private final class Body {
     let run: @Sendable () -> Void

@@ -16,7 +16,9 @@ final class FactorTable: @unchecked Sendable {
   let residues: UnsafeMutableBufferPointer<UInt32>
 
   /// `primes` are the primes up to y, from index 1; the primes from y to z/11 are sieved
-  /// here. `isCancelled` is checked once per prime.
+  /// here. `isCancelled` is checked every ``checkInterval`` multiples visited (and primes
+  /// passed): the small primes visit millions each, and near 2⁶⁴ the table takes half a
+  /// second, which a cancellation must not wait for.
   init(
     limit z: UInt64, y: UInt64, primes: UnsafeMutableBufferPointer<UInt32>,
     isCancelled: @escaping () -> Bool
@@ -30,7 +32,12 @@ final class FactorTable: @unchecked Sendable {
     let values = values
     // Each prime p ≥ 11 up to z/11 visits its multiples p·j, j coprime to 210 (j = 1 only
     // when p > y, which excludes p itself). The first prime to reach m is its least factor.
-    func visitMultiples(of p: UInt64, primeIndex: Int) {
+    var work = 0
+    func check() throws(CancellationError) {
+      work &+= 1
+      if work & (Self.checkInterval - 1) == 0 && isCancelled() { throw CancellationError() }
+    }
+    func visitMultiples(of p: UInt64, primeIndex: Int) throws(CancellationError) {
       let exceedsY = p > y
       let square = p * p
       var j: UInt64 = exceedsY ? 1 : 11
@@ -49,25 +56,21 @@ final class FactorTable: @unchecked Sendable {
         }
         j += 2 * UInt64(Residues210.halfGaps[wheel])
         wheel = wheel == 47 ? 0 : wheel + 1
+        try check()
       }
-    }
-    var seen = 0
-    func check() throws(CancellationError) {
-      seen += 1
-      if seen & 0xFF == 0 && isCancelled() { throw CancellationError() }
     }
     do {
       for index in 5..<primes.count {
         let p = UInt64(primes[index])
         if p > z / 11 { break }
         try check()
-        visitMultiples(of: p, primeIndex: index)
+        try visitMultiples(of: p, primeIndex: index)
       }
       if y + 1 <= z / 11 {
         var reporter = ProgressReporter(nil, isCancelled: isCancelled)
         try SegmentedSieve.forEachPrime(in: (y + 1)...(z / 11), reporter: &reporter) { p in
           try check()
-          visitMultiples(of: p, primeIndex: 0)
+          try visitMultiples(of: p, primeIndex: 0)
         }
       }
       // Primes in (y, z] above z/11 have no multiple in range but themselves.
@@ -83,6 +86,10 @@ final class FactorTable: @unchecked Sendable {
       throw CancellationError()
     }
   }
+
+  /// Units of work (a multiple visited, a prime passed) between two looks at cancellation:
+  /// tens of microseconds.
+  static let checkInterval = 1 << 12
 
   deinit {
     values.deallocate()
