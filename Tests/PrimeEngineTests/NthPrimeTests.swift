@@ -23,6 +23,13 @@ struct NthPrimeTests {
     }
   }
 
+  /// Non-round n, as primecount 8.7 answers them.
+  @Test func agreesWithPrimecountAtNonRoundN() async throws {
+    for (n, prime) in primecountNthPrimes {
+      #expect(try await NthPrime.nthPrime(n) == prime, "p(\(n))")
+    }
+  }
+
   @Test(
     arguments: [
       (1, 2), (10, 29), (100, 541), (1_000, 7_919), (10_000, 104_729), (100_000, 1_299_709),

@@ -31,6 +31,17 @@ struct PrimeCountingTests {
     #expect(try await PrimeCounting.primeCount(upTo: x) == pi)
   }
 
+  /// Non-round x, as primecount 8.7 answers them (on one thread up to 10¹², where a debug
+  /// build takes well under a second).
+  @Test func agreesWithPrimecountAtNonRoundX() async throws {
+    for (x, pi) in primecountPrimeCounts {
+      #expect(try await PrimeCounting.primeCount(upTo: x) == pi, "π(\(x))")
+      if x < 1_000_000_000_000 {
+        #expect(try await PrimeCounting.primeCount(upTo: x, threads: 1) == pi, "π(\(x)), 1")
+      }
+    }
+  }
+
   /// Ways of cutting the work: the bounds y and z, threads, and chunks small enough that
   /// moderate x reach every boundary between them.
   static let tunings: [(String, Int, GourdonPrimeCounting.Tuning)] = [

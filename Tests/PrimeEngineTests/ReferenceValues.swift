@@ -51,3 +51,24 @@ let referenceNthPrimes: [(n: Int, prime: UInt64)] = [
   (2_330_746_697, 55_210_848_457),
   (9_702_522_417, 244_292_599_757),
 ]
+
+/// π(x) at non-round x, computed with primecount 8.7 (built from its source) and the same
+/// from Debian's primecount 7.6. Larger x are in
+/// `Benchmarks/check-large-pi`.
+let primecountPrimeCounts: [(x: UInt64, pi: UInt64)] = [
+  (25_206_532_601, 1_100_612_409),
+  (93_811_884_171, 3_873_435_585),
+  (872_632_286_007, 32_987_182_006),
+  (930_134_978_875, 35_076_126_622),
+  (1_267_849_977_359, 47_258_701_832),
+  (4_537_653_619_950, 161_453_931_625),
+  (53_018_742_341_849, 1_734_536_463_854),
+  (64_242_327_835_323, 2_088_585_464_296),
+]
+
+/// p_n at non-round n, from primecount 8.7 and 7.6 alike.
+let primecountNthPrimes: [(n: Int, prime: UInt64)] = [
+  (6_492_395_526, 160_744_564_363),
+  (69_324_049_161, 1_887_444_933_581),
+  (918_847_274_321, 27_481_389_083_429),
+]
