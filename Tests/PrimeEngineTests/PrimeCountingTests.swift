@@ -200,6 +200,27 @@ struct PrimeCountingTests {
     #expect(integerSquareRoot(4_294_967_295 * 4_294_967_295 - 1) == 4_294_967_294)
   }
 
+  /// The leaves' division by a reciprocal is exact for every 64-bit n: at the edges (0, the
+  /// multiples of d and their neighbours, 2⁶⁴ − 1), for d from 1 to 2³² − 1, and at random.
+  @Test func divisionByAReciprocalIsExact() {
+    var random = SplitMix64(state: 31)
+    var divisors: [UInt32] = [1, 2, 3, 7, 65_521, 65_537, 4_294_967_291, .max]
+    for _ in 0..<200 { divisors.append(UInt32(truncatingIfNeeded: random.next() >> 32) | 1) }
+    var wrong: [String] = []
+    for d in divisors {
+      let r = reciprocal(of: d)
+      let d64 = UInt64(d)
+      var numbers: [UInt64] = [0, 1, d64 - 1, d64, d64 + 1, .max, .max - 1, .max - d64]
+      let top = UInt64.max / d64 * d64
+      numbers += [top, top - 1, top &- d64, (1 << 32) * d64, (1 << 32) * d64 - 1]
+      for _ in 0..<2_000 { numbers.append(random.next() >> (random.next() % 64)) }
+      for n in numbers where divide(n, d, reciprocal: r) != n / d64 {
+        wrong.append("\(n) / \(d)")
+      }
+    }
+    #expect(wrong == [])
+  }
+
   @Test func progressRisesAndCancellationStops() async throws {
     let fractions = Fractions()
     let pi = try await PrimeCounting.primeCount(upTo: 300_000_000_000) { fractions.append($0) }

@@ -31,6 +31,7 @@ struct EasyLeaves {
     let low = table.low
     let high = table.high
     let primes = pi.primes
+    let reciprocals = pi.reciprocals
     var result = Segment(primes: Int64(table.primeCount))
     // Leaves of p have u ≤ x/p², and u ≥ x/(p·z) or (reflected) u > √(x/p): only these p
     // can reach the segment.
@@ -46,7 +47,8 @@ struct EasyLeaves {
       guard index >= first else { return }
       result.signs &+= Int64(index &- first &+ 1)
       while index >= first {
-        result.sum &+= Int64(table.count(upTo: divide(xp, primes[index])))
+        let u = divide(xp, primes[index], reciprocal: reciprocals[index])
+        result.sum &+= Int64(table.count(upTo: u))
         index &-= 1
       }
     }
@@ -92,7 +94,8 @@ struct EasyLeaves {
               result.signs &-= count
               result.sum &-= count &* constant
               while index >= first {
-                result.sum &-= Int64(table.count(upTo: divide(xpq, primes[index])))
+                let u = divide(xpq, primes[index], reciprocal: reciprocals[index])
+                result.sum &-= Int64(table.count(upTo: u))
                 index &-= 1
               }
             }

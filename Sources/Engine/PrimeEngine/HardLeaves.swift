@@ -53,6 +53,7 @@ struct HardLeaves {
     let y = parameters.y
     let z = parameters.z
     let primes = pi.primes
+    let reciprocals = pi.reciprocals
     let first = Chunk.firstLevel
     var chunk = Chunk()
     let chunkLastLevel = lastLevel(from: chunkLow)
@@ -120,7 +121,8 @@ struct HardLeaves {
               work &+= index - firstIndex + 1
             }
             while index >= firstIndex {
-              sum &+= Int64(sieve.count(upTo: divide(xp, primes[index])))
+              let u = divide(xp, primes[index], reciprocal: reciprocals[index])
+              sum &+= Int64(sieve.count(upTo: u))
               index &-= 1
             }
           }
