@@ -70,4 +70,104 @@ struct CasePathTests {
     #expect(path.extract(from: .dismiss) == nil)
     #expect(PresentationAction<Shapes>.allCasePaths.dismiss.extract(from: .dismiss) != nil)
   }
+
+  /// After the first look, the payload is read from the enum's layout: every shape a feature's
+  /// action takes, read many times, is the value put in, and leaves no reference behind.
+  @Test func payloadsOfEveryShapeAreReadFromTheLayout() {
+    let reference = Reference(name: "r")
+    weak let watched = reference
+    do {
+      let values: [Layouts<String>] = [
+        .none, .small(7), .tuple(1, "two", reference), .boxed(.small(3)), .generic("g"),
+        .pair("a", "b"), .object(reference), .existential(Failure(code: 4)),
+        .large(Large(a: 1, b: 2, c: 3, d: 4, text: "l")), .optionalObject(reference),
+        .optionalObject(nil), .nested(.boxed(.object(reference))), .empty,
+      ]
+      let small = AnyCasePath(Layouts<String>.small)
+      let tuple = AnyCasePath(Layouts<String>.tuple)
+      let boxed = AnyCasePath(Layouts<String>.boxed)
+      let generic = AnyCasePath(Layouts<String>.generic)
+      let pair = AnyCasePath(Layouts<String>.pair)
+      let object = AnyCasePath(Layouts<String>.object)
+      let existential = AnyCasePath(Layouts<String>.existential)
+      let large = AnyCasePath(Layouts<String>.large)
+      let optionalObject = AnyCasePath(Layouts<String>.optionalObject)
+      let nested = AnyCasePath(Layouts<String>.nested)
+      let empty = AnyCasePath<Layouts<String>, Void>(Layouts<String>.empty)
+      for _ in 0..<1_000 {
+        #expect(values.compactMap { small.extract(from: $0) } == [7])
+        #expect(
+          values.compactMap { tuple.extract(from: $0) }.map { "\($0.0)\($0.1)\($0.2.name)" }
+            == ["1twor"])
+        #expect(values.compactMap { boxed.extract(from: $0) } == [.small(3)])
+        #expect(values.compactMap { generic.extract(from: $0) } == ["g"])
+        #expect(values.compactMap { pair.extract(from: $0) }.map { $0.0 + $0.1 } == ["ab"])
+        #expect(values.compactMap { object.extract(from: $0) }.map { $0 === reference } == [true])
+        #expect(
+          values.compactMap { existential.extract(from: $0) as? Failure } == [Failure(code: 4)])
+        #expect(values.compactMap { large.extract(from: $0)?.text } == ["l"])
+        #expect(
+          values.compactMap { optionalObject.extract(from: $0) }.map { $0?.name } == ["r", nil])
+        #expect(values.compactMap { nested.extract(from: $0) } == [.boxed(.object(reference))])
+        #expect(values.filter { empty.extract(from: $0) != nil } == [.empty])
+      }
+      // A single-payload enum, and an indirect enum whose every case is boxed.
+      let only = AnyCasePath(Single.only)
+      let leaf = AnyCasePath(Tree.leaf)
+      let node = AnyCasePath(Tree.node)
+      let trees: [Tree] = [.leaf(reference), .node(.leaf(reference), .empty), .empty]
+      for _ in 0..<1_000 {
+        #expect(only.extract(from: .only(11)) == 11)
+        #expect(trees.compactMap { leaf.extract(from: $0) }.map { $0 === reference } == [true])
+        #expect(trees.compactMap { node.extract(from: $0) }.count == 1)
+        #expect(trees.compactMap { node.extract(from: $0)?.1 } == [.empty])
+      }
+    }
+    #expect(watched != nil)
+    _ = consume reference
+    #expect(watched == nil, "an extracted payload was retained once too often")
+  }
+}
+
+final class Reference: Sendable {
+  let name: String
+  init(name: String) { self.name = name }
+}
+
+struct Failure: Error, Equatable { var code: Int }
+
+struct Large: Equatable {
+  var a, b, c, d: Int
+  var text: String
+}
+
+/// Payload cases of every layout: a no-payload case first (field records and case numbers
+/// differ in order), spare bits of strings and pointers, a box, a generic parameter.
+enum Layouts<T: Equatable>: Equatable {
+  case none
+  case small(Int)
+  case tuple(Int, String, Reference)
+  indirect case boxed(Layouts<T>)
+  case generic(T)
+  case pair(T, T)
+  case object(Reference)
+  case existential(any Error)
+  case large(Large)
+  case optionalObject(Reference?)
+  indirect case nested(Layouts<T>)
+  case empty
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    String(describing: lhs) == String(describing: rhs)
+  }
+}
+
+indirect enum Tree: Equatable {
+  case leaf(Reference)
+  case node(Tree, Tree)
+  case empty
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    String(describing: lhs) == String(describing: rhs)
+  }
 }
