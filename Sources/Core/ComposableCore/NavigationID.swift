@@ -31,6 +31,16 @@ struct NavigationID: Hashable, @unchecked Sendable {
     if let identifiable = state as? any Identifiable { return id(of: identifiable) }
     guard let tags = EnumTags(State.self) else { return nil }
     let tag = tags.tag(of: state)
+    let payloadCase = tags.payloadCase(tag)
+    if !payloadCase.hasPayload { return AnyHashable(tag) }
+    if let type = payloadCase.type {
+      // One type for the case: the payload is read from the layout, without `Mirror`.
+      guard let identifiable = type as? any Identifiable.Type else { return AnyHashable(tag) }
+      func id<Payload: Identifiable>(_: Payload.Type) -> AnyHashable {
+        AnyHashable(tags.payload(of: state, indirect: payloadCase.isIndirect, as: Payload.self).id)
+      }
+      return AnyHashable(CaseIdentity(tag: tag, id: id(identifiable)))
+    }
     guard let payload = Mirror(reflecting: state).children.first?.value as? any Identifiable
     else { return AnyHashable(tag) }
     return AnyHashable(CaseIdentity(tag: tag, id: id(of: payload)))

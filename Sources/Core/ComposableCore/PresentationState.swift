@@ -145,8 +145,9 @@ extension EphemeralState {
   /// alert's buttons dismiss it, another destination's actions do not.
   static func canSend<Other>(_ action: Other) -> Bool {
     if Other.self == Action.self { return true }
-    guard EnumTags(Other.self) != nil, let payload = Mirror(reflecting: action).children.first
-    else { return false }
+    guard let tags = EnumTags(Other.self) else { return false }
+    if let type = tags.payloadCase(tags.tag(of: action)).type { return type == Action.self }
+    guard let payload = Mirror(reflecting: action).children.first else { return false }
     return type(of: payload.value) == Action.self
   }
 }
@@ -156,8 +157,12 @@ extension EphemeralState {
 @usableFromInline
 func ephemeralType<State>(of state: State) -> (any EphemeralState.Type)? {
   if let type = State.self as? any EphemeralState.Type { return type }
-  guard EnumTags(State.self) != nil, let payload = Mirror(reflecting: state).children.first
-  else { return nil }
+  guard let tags = EnumTags(State.self) else { return nil }
+  // The payload's type from the enum's records; an existential's from its value.
+  if let type = tags.payloadCase(tags.tag(of: state)).type {
+    return type as? any EphemeralState.Type
+  }
+  guard let payload = Mirror(reflecting: state).children.first else { return nil }
   return type(of: payload.value) as? any EphemeralState.Type
 }
 
