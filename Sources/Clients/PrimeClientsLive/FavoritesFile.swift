@@ -2,6 +2,7 @@ import Dependencies
 import Foundation
 import PrimeClients
 import PrimeEngine
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -16,10 +17,18 @@ extension FavoritesStorage {
   ///   (see ``FavoritesStorage``), writes a temporary file, flushes it to disk and renames it
   ///   over the old one: a crash at any moment leaves the old file or the new one, and two
   ///   programs saving at once both keep their changes.
-  /// - A file that cannot be read is never replaced: the save fails saying why.
+  /// - A file that cannot be read is never replaced: the save fails saying why. Only a regular
+  ///   file (or a link to one) of up to 64 MiB is read: a FIFO, a device or a folder in its
+  ///   place is reported, never waited on or read without end.
   /// - A file that does not decode, or that holds entries that are not favorite primes
-  ///   (numbers that are not prime, repeats), is reported by the load, never changed by it,
-  ///   and copied aside as `favorite-primes.json.corrupt-<time>` before a save replaces it.
+  ///   (numbers that are not prime, repeats, numbers past `Int.max`), is reported by the
+  ///   load, never changed by it, and copied aside as `favorite-primes.json.corrupt-<time>`
+  ///   before a save replaces it: one complete copy per distinct content, however many saves
+  ///   fail (a full disk leaves no partial copy).
+  /// - A file that is a symbolic link is written through: its target is replaced, keeping its
+  ///   mode and owner, as an existing file keeps its own.
+  /// - A save waits at most 3 seconds for another program's save to finish, then fails
+  ///   saying so.
   /// - Temporary files left by a save that was killed are removed by the next save.
   ///
   /// `now` names the copies kept aside.
@@ -47,15 +56,53 @@ extension FavoritesStorage {
 /// The favorites file on disk.
 struct FavoritesFile: Sendable {
   static let name = "favorite-primes.json"
+  /// No favorites file comes near it (100,000 favorites take 1.5 MiB): what is larger is not
+  /// one, and is not read.
+  static let sizeLimit = 64 << 20
 
   let directory: String
   let now: @Sendable () -> Date
+  /// How long a save waits for another program's lock.
+  var lockPatience: Duration = .seconds(3)
+  /// Bytes the disk still takes, for tests of a full disk; nil: as many as the disk has.
+  var space: Space? = nil
 
   var path: String { directory + "/" + Self.name }
 
-  private struct Contents: Codable {
+  /// A budget of bytes that writes spend; past it they fail as on a full disk.
+  final class Space: Sendable {
+    let left: Mutex<Int>
+    init(_ bytes: Int) { left = Mutex(bytes) }
+  }
+
+  private struct Contents: Encodable {
     var version: Int
     var favoritePrimes: [Int]
+  }
+
+  /// The file as read: its entries kept whatever they are, so that one that is not a
+  /// 64-bit number is left out rather than the whole file refused.
+  private struct ReadContents: Decodable {
+    var version: Int
+    var favoritePrimes: [Entry]
+
+    enum Entry: Decodable {
+      case number(Int)
+      case other(String)
+
+      init(from decoder: any Decoder) throws {
+        let value = try decoder.singleValueContainer()
+        if let number = try? value.decode(Int.self) {
+          self = .number(number)
+        } else if let decimal = try? value.decode(Decimal.self) {
+          self = .other("\(decimal)")
+        } else if let text = try? value.decode(String.self) {
+          self = .other(PrimeEngineError.quoted(text))
+        } else {
+          self = .other("an entry that is not a number")
+        }
+      }
+    }
   }
 
   /// What the file holds now.
@@ -64,8 +111,10 @@ struct FavoritesFile: Sendable {
     var primes: [Int]
     var notPrime: [Int] = []
     var repeated: [Int] = []
+    /// Entries that are not whole numbers from `Int.min` to `Int.max`, as written.
+    var unfit: [String] = []
 
-    var isClean: Bool { notPrime.isEmpty && repeated.isEmpty }
+    var isClean: Bool { notPrime.isEmpty && repeated.isEmpty && unfit.isEmpty }
   }
 
   func load() throws(FavoritesStorageError) -> LoadedFavorites {
@@ -75,7 +124,9 @@ struct FavoritesFile: Sendable {
 
   func save(_ favorites: [Int], base: [Int]) throws(FavoritesStorageError) -> [Int] {
     try makeDirectory()
-    let lock = try Lock(path: directory + "/." + Self.name + ".lock", directory: directory)
+    let lock = try Lock(
+      path: directory + "/." + Self.name + ".lock", directory: directory,
+      patience: lockPatience)
     defer { lock.release() }
     removeStaleTemporaries()
     var current: [Int] = []
@@ -85,7 +136,12 @@ struct FavoritesFile: Sendable {
         if !reading.isClean { try keepAside(reading.bytes) }
       }
     } catch .corrupt {
-      try keepAside((try? bytes()) ?? [])
+      guard let bytes = try? bytes() else {
+        throw .cannotWrite(
+          path: path, reason: "it could not be read again to copy it aside, so it was left as it is"
+        )
+      }
+      try keepAside(bytes)
     } catch .cannotRead(_, let reason) {
       throw .cannotWrite(
         path: path, reason: "it cannot be read (\(reason)), so it was left as it is")
@@ -108,9 +164,9 @@ struct FavoritesFile: Sendable {
       if failure.code == ENOENT { return nil }
       throw .cannotRead(path: path, reason: failure.reason)
     }
-    let contents: Contents
+    let contents: ReadContents
     do {
-      contents = try JSONDecoder().decode(Contents.self, from: Data(bytes))
+      contents = try JSONDecoder().decode(ReadContents.self, from: Data(bytes))
     } catch {
       throw .corrupt(path: path, reason: "it does not hold a list of favorite primes")
     }
@@ -122,7 +178,11 @@ struct FavoritesFile: Sendable {
     }
     var reading = Reading(bytes: bytes, primes: [])
     var seen = Set<Int>()
-    for prime in contents.favoritePrimes {
+    for entry in contents.favoritePrimes {
+      guard case .number(let prime) = entry else {
+        if case .other(let text) = entry { reading.unfit.append(text) }
+        continue
+      }
       if prime < 2 || !Primality.isPrime(UInt64(prime)) {
         reading.notPrime.append(prime)
       } else if !seen.insert(prime).inserted {
@@ -134,10 +194,26 @@ struct FavoritesFile: Sendable {
     return reading
   }
 
-  private func bytes() throws(POSIXFailure) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  /// The file's bytes: a regular file's only (a FIFO would block the open or the read, a
+  /// device never end), and at most ``sizeLimit`` of them.
+  private func bytes() throws(POSIXFailure) -> [UInt8] { try Self.bytes(at: path) }
+
+  private static func bytes(at path: String) throws(POSIXFailure) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else { throw POSIXFailure(errno) }
     defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw POSIXFailure(errno) }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw POSIXFailure(EISDIR)
+    case S_IFIFO: throw POSIXFailure(EINVAL, reason: "it is a FIFO (a named pipe), not a file")
+    case S_IFCHR, S_IFBLK: throw POSIXFailure(EINVAL, reason: "it is a device, not a file")
+    default: throw POSIXFailure(EINVAL, reason: "it is not a regular file")
+    }
+    let tooLarge = POSIXFailure(
+      EFBIG, reason: "it is larger than \(Self.sizeLimit >> 20) MiB, which no favorites file is")
+    guard status.st_size <= Self.sizeLimit else { throw tooLarge }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -147,6 +223,8 @@ struct FavoritesFile: Sendable {
         throw POSIXFailure(errno)
       }
       if count == 0 { return bytes }
+      // A file that grows while it is read is held to the same limit.
+      guard bytes.count + count <= Self.sizeLimit else { throw tooLarge }
       bytes += chunk[..<count]
     }
   }
@@ -160,6 +238,11 @@ struct FavoritesFile: Sendable {
     var parts: [String] = []
     if !reading.notPrime.isEmpty { parts.append("\(list(reading.notPrime)) (not prime)") }
     if !reading.repeated.isEmpty { parts.append("\(list(reading.repeated)) (repeated)") }
+    if !reading.unfit.isEmpty {
+      let shown = reading.unfit.prefix(5).joined(separator: ", ")
+      let more = reading.unfit.count > 5 ? " and \(reading.unfit.count - 5) more" : ""
+      parts.append("\(shown)\(more) (not a whole number up to \(Int.max))")
+    }
     return "Left out of \(path): \(parts.joined(separator: "; ")). The file is copied aside "
       + "before the next save."
   }
@@ -185,43 +268,81 @@ struct FavoritesFile: Sendable {
   }
 
   /// Copies a file that is about to be replaced, and that held something else than clean
-  /// favorites, to a new name beside it.
+  /// favorites, to a new name beside it: once per content, however many saves fail after it,
+  /// and whole or not at all (written to a temporary file first, then linked to its name).
   private func keepAside(_ bytes: [UInt8]) throws(FavoritesStorageError) {
+    let prefix = Self.name + ".corrupt-"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    for name in names where name.hasPrefix(prefix) {
+      if (try? Self.bytes(at: directory + "/" + name)) == bytes { return }
+    }
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
     let stem = "\(path).corrupt-\(formatter.string(from: now()))"
+    let temporary = temporaryPath(in: directory)
+    do throws(POSIXFailure) {
+      try writeDurably(bytes, to: temporary, mode: 0o600)
+    } catch let failure {
+      unlink(temporary)
+      throw .cannotWrite(path: stem, reason: failure.reason)
+    }
+    defer { unlink(temporary) }
     var copy = stem
     var attempt = 1
-    while true {
-      do {
-        try writeDurably(bytes, to: copy)
-        return
-      } catch let failure where failure.code == EEXIST {
-        attempt += 1
-        copy = "\(stem)-\(attempt)"
-      } catch let failure {
-        throw .cannotWrite(path: copy, reason: failure.reason)
+    while link(temporary, copy) != 0 {
+      guard errno == EEXIST else {
+        throw .cannotWrite(path: copy, reason: POSIXFailure(errno).reason)
       }
+      attempt += 1
+      copy = "\(stem)-\(attempt)"
     }
+    syncDirectory(directory)
   }
 
+  /// Writes a temporary file beside the file (beside its target, when it is a symbolic
+  /// link), with the file's mode and owner, and renames it over the file.
   private func write(_ favorites: [Int]) throws(FavoritesStorageError) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     let data = try! encoder.encode(Contents(version: 1, favoritePrimes: favorites))
-    let suffix = "\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-    let temporary = "\(directory)/.\(Self.name).\(suffix)"
+    let target = resolvedPath()
+    let targetDirectory = String(target[..<target.lastIndex(of: "/")!])
+    var existing = stat()
+    let exists = stat(target, &existing) == 0
+    let temporary = temporaryPath(in: targetDirectory)
     do throws(POSIXFailure) {
-      try writeDurably(Array(data), to: temporary)
-      guard rename(temporary, path) == 0 else { throw POSIXFailure(errno) }
+      try writeDurably(
+        Array(data), to: temporary, mode: exists ? existing.st_mode & 0o7777 : 0o644,
+        owner: exists ? (existing.st_uid, existing.st_gid) : nil)
+      guard rename(temporary, target) == 0 else { throw POSIXFailure(errno) }
     } catch let failure {
       unlink(temporary)
       throw .cannotWrite(
         path: path, reason: failure.code == EISDIR ? "it is a folder, not a file" : failure.reason)
     }
-    syncDirectory()
+    syncDirectory(targetDirectory)
+  }
+
+  /// The file's path with symbolic links followed (up to 40, as the system does), even to a
+  /// target that does not exist yet.
+  private func resolvedPath() -> String {
+    var current = path
+    for _ in 0..<40 {
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let length = readlink(current, &buffer, buffer.count - 1)
+      guard length > 0 else { return current }
+      let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current =
+        target.hasPrefix("/")
+        ? target : String(current[..<current.lastIndex(of: "/")!]) + "/" + target
+    }
+    return current
+  }
+
+  private func temporaryPath(in folder: String) -> String {
+    "\(folder)/.\(Self.name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
   }
 
   /// Removes temporary files of saves that did not finish. The lock is held: no other save is
@@ -242,14 +363,28 @@ struct FavoritesFile: Sendable {
     }
   }
 
-  private func writeDurably(_ bytes: [UInt8], to path: String) throws(POSIXFailure) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+  private func writeDurably(
+    _ bytes: [UInt8], to path: String, mode: mode_t, owner: (uid_t, gid_t)? = nil
+  ) throws(POSIXFailure) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
     guard descriptor >= 0 else { throw POSIXFailure(errno) }
     defer { close(descriptor) }
+    // The mode as asked, not as the umask leaves it; the owner where the system allows.
+    fchmod(descriptor, mode)
+    if let owner, owner != (getuid(), getgid()) { _ = fchown(descriptor, owner.0, owner.1) }
     var offset = 0
     while offset < bytes.count {
+      var length = bytes.count - offset
+      if let space {
+        length = space.left.withLock { left in
+          let granted = min(left, length)
+          left -= granted
+          return granted
+        }
+        if length == 0 { throw POSIXFailure(ENOSPC) }
+      }
       let written = bytes.withUnsafeBytes {
-        Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset)
+        Glibc.write(descriptor, $0.baseAddress! + offset, length)
       }
       if written < 0 {
         if errno == EINTR { continue }
@@ -260,9 +395,9 @@ struct FavoritesFile: Sendable {
     guard fsync(descriptor) == 0 else { throw POSIXFailure(errno) }
   }
 
-  /// Makes the rename itself durable.
-  private func syncDirectory() {
-    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+  /// Makes a rename or a link in `folder` durable.
+  private func syncDirectory(_ folder: String) {
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
     fsync(descriptor)
     close(descriptor)
@@ -274,17 +409,28 @@ struct FavoritesFile: Sendable {
 private struct Lock {
   let descriptor: Int32
 
-  init(path: String, directory: String) throws(FavoritesStorageError) {
+  /// Waits up to `patience` for another program's lock, and not at all once the task is
+  /// cancelled: a quit must not wait on another program.
+  init(path: String, directory: String, patience: Duration) throws(FavoritesStorageError) {
     descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw .cannotWrite(path: directory, reason: POSIXFailure(errno).reason)
     }
-    while flock(descriptor, LOCK_EX) != 0 {
-      guard errno == EINTR else {
-        let reason = POSIXFailure(errno).reason
+    let clock = ContinuousClock()
+    let deadline = clock.now + patience
+    while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+      let failure = POSIXFailure(errno)
+      if failure.code == EINTR { continue }
+      guard failure.code == EWOULDBLOCK, clock.now < deadline, !Task.isCancelled else {
         close(descriptor)
-        throw .cannotWrite(path: directory, reason: reason)
+        throw .cannotWrite(
+          path: directory,
+          reason: failure.code == EWOULDBLOCK
+            ? "another PrimeTime has been saving there for \(patience) and still is (it holds "
+              + "\(path)); try again once it has finished"
+            : failure.reason)
       }
+      usleep(20_000)
     }
   }
 
@@ -295,10 +441,15 @@ private struct Lock {
 
 struct POSIXFailure: Error {
   let code: Int32
-  init(_ code: Int32) { self.code = code }
+  private let sentence: String?
 
-  /// The system's sentence for the error, for people.
+  init(_ code: Int32, reason: String? = nil) {
+    self.code = code
+    sentence = reason
+  }
+
+  /// The system's sentence for the error, or ours, for people.
   var reason: String {
-    code == EISDIR ? "it is a folder, not a file" : String(cString: strerror(code))
+    sentence ?? (code == EISDIR ? "it is a folder, not a file" : String(cString: strerror(code)))
   }
 }
