@@ -90,6 +90,22 @@ struct TerminalFeatureTests {
     #expect(store.state.app.count == 42)
   }
 
+  /// At the largest and the smallest count, where one step is refused, a count can still be
+  /// typed, in every layout; the hints say so.
+  @Test(arguments: SizeClass.allCases, [Int.max, Int.min, Int.max - 1])
+  func aCountCanBeTypedAtTheEndsOfTheRange(_ layout: SizeClass, _ count: Int) async {
+    let store = makeStore(TestStorage(), layout: layout)
+    if layout != .desktop { await press(store, .character("c")) }
+    await store.send(.countTyped(String(count))).finish()
+    #expect(store.state.app.count == count)
+    if layout != .compact {
+      // Compact's hint line is too narrow for this hint, at any count.
+      #expect(screen(store).last!.contains("0-9 type a count"), "\(screen(store).last!)")
+    }
+    await press(store, .character("7"), .enter)
+    #expect(store.state.app.count == 7)
+  }
+
   /// A key press makes the view once and draws the screen once at most.
   @Test func aKeyPressMakesOneViewAndOneDrawing() async {
     let store = makeStore(TestStorage([2, 3, 5]), layout: .desktop)

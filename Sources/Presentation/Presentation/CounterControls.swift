@@ -22,6 +22,9 @@ public struct CounterControls: Equatable, Sendable {
   /// "What is the 7th prime?"
   public var nthPrimeButtonTitle: String
   public var isNthPrimeButtonEnabled: Bool
+  /// Whether a count can be typed: whenever the count may change, at `Int.max` and `Int.min`
+  /// too, where a step one way is not (no n-th prime is being found).
+  public var isCountEntryEnabled: Bool { isNthPrimeButtonEnabled }
   /// Shown with a cancel button while the n-th prime is being found.
   public var nthPrimeProgress: NthPrimeProgress?
   public var primeDetail: PrimeDetailView.State?

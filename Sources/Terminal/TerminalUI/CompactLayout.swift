@@ -33,7 +33,7 @@ public enum CompactLayout {
         let room = Canvas.detailRoom(top: detailTop(counter), bottom: bottom)
         bindings.insert(contentsOf: Canvas.scrollBindings(detail, room: room), at: 0)
       }
-      if counter.alert == nil && counter.primeDetail == nil && counter.isIncrementEnabled {
+      if counter.alert == nil && counter.primeDetail == nil && counter.isCountEntryEnabled {
         bindings.insert(contentsOf: entry, at: 0)
       }
       return bindings

@@ -63,7 +63,7 @@ public enum DesktopLayout {
       KeyBinding(
         keys(for: item.command), item.title, intent(for: item.command), .send(.menu(item.command)))
     }
-    if counter.isIncrementEnabled { bindings += entry }
+    if counter.isCountEntryEnabled { bindings += entry }
     if sidebar.rows.indices.contains(focus.cursor) {
       bindings += [
         KeyBinding([.down], "next", .down, .moveCursor(by: 1)),
