@@ -33,6 +33,49 @@ struct KeyParserTests {
     #expect(parser.feed([0x42]) == [.down])
   }
 
+  /// Alt with a string introducer (Alt-] is ESC ], Alt-P is ESC P, …) starts what looks like
+  /// a string; a pause or too many bytes show it was not one, and the keys come back.
+  @Test(arguments: Array("]P_^X".utf8))
+  func aStringCutShortGivesItsKeysBack(_ introducer: UInt8) {
+    var parser = KeyParser()
+    #expect(parser.feed([0x1B, introducer]) == [])
+    #expect(parser.isWaiting)
+    let typed = Character(Unicode.Scalar(introducer))
+    #expect(parser.flush() == [.escape, .character(typed)])
+    #expect(parser.feed(Array("q".utf8)) == [.character("q")], "keys work again")
+
+    // Typed fast after it: given back with it.
+    #expect(parser.feed([0x1B, introducer, 0x2B, 0x03]) == [])
+    #expect(parser.flush() == [.escape, .character(typed), .character("+"), .control("c")])
+
+    // No pause at all: past the limit the bytes are keys.
+    let flood = [UInt8](repeating: 0x61, count: KeyParser.stringLimit + 1)
+    let keys = parser.feed([0x1B, introducer] + flood + [0x71])
+    #expect(keys.first == .escape && keys.last == .character("q"))
+    #expect(keys.count == flood.count + 3)
+    #expect(!parser.isWaiting)
+  }
+
+  /// Real strings (a title report ends at BEL, others at ESC \) are still swallowed whole.
+  @Test func wholeStringsAreSwallowed() {
+    var parser = KeyParser()
+    #expect(parser.feed(Array("\u{1B}]0;a title\u{07}".utf8)) == [])
+    #expect(parser.feed(Array("\u{1B}P1$r0m\u{1B}\\x".utf8)) == [.character("x")])
+    #expect(!parser.isWaiting)
+  }
+
+  /// An X10 mouse report's three raw bytes (here a `q` and a `+` among them) are not keys.
+  @Test(arguments: [[0x20, 0x71, 0x2B], [0x23, 0x21, 0x21], [0x60, 0x03, 0x71]] as [[UInt8]])
+  func mouseReportsAreNotKeys(_ report: [UInt8]) {
+    var parser = KeyParser()
+    #expect(parser.feed([0x1B, 0x5B, 0x4D] + report + [0x78]) == [.character("x")])
+    // Split across reads, and the SGR form.
+    #expect(parser.feed([0x1B, 0x5B, 0x4D, report[0]]) == [])
+    #expect(parser.feed(Array(report.dropFirst())) == [])
+    #expect(parser.feed(Array("\u{1B}[<0;12;5M\u{1B}[<0;12;5m".utf8)) == [])
+    #expect(!parser.isWaiting)
+  }
+
   @Test func utf8Characters() {
     var parser = KeyParser()
     #expect(parser.feed(Array("é€".utf8)) == [.character("é"), .character("€")])

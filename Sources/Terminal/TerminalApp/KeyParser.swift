@@ -6,7 +6,12 @@ import TerminalUI
 /// only time tells them apart, so a lone escape waits until the reader says no more bytes came
 /// (``flush()``). Sequences follow ECMA-48: a CSI ends at its final byte, however long; an OSC
 /// (a title report) at BEL or ST; DCS, SOS, PM and APC strings at ST. A sequence that is not a
-/// key is swallowed whole: none of its bytes is typed.
+/// key is swallowed whole: none of its bytes is typed. An X10 mouse report (`ESC [ M` and
+/// three bytes of button and position) is swallowed too, its raw bytes never typed.
+///
+/// A string has a bound: a terminal sends one whole, so a pause (``flush()``) or more than
+/// ``stringLimit`` bytes mean it was not one (Alt-] is `ESC ]`), and what came is given back
+/// as keys: Escape, then each byte as typed.
 public struct KeyParser: Sendable {
   private enum Mode: Sendable {
     case ground
@@ -16,20 +21,28 @@ public struct KeyParser: Sendable {
     case csi([UInt8])
     /// `ESC O`, one more byte.
     case ss3
-    /// A string (OSC, DCS, SOS, PM, APC) until its terminator; `afterEscape` when its last
-    /// byte was the escape of an `ESC \` terminator.
-    case string(afterEscape: Bool)
+    /// A string (OSC, DCS, SOS, PM, APC) until its terminator, its bytes so far from the
+    /// introducer on; `afterEscape` when its last byte was the escape of an `ESC \`.
+    case string([UInt8], afterEscape: Bool)
+    /// An X10 mouse report's button and position bytes still to come.
+    case mouse(remaining: Int)
   }
+
+  /// The longest string a terminal's report would be; past it, the bytes are keys.
+  public static let stringLimit = 256
 
   private var mode = Mode.ground
   private var text: [UInt8] = []
 
   public init() {}
 
-  /// Whether an escape is waiting to be told apart from a sequence.
+  /// Whether bytes are waiting to be told apart: an escape from a sequence, a string or a
+  /// mouse report from keys typed after Alt.
   public var isWaiting: Bool {
-    if case .escape = mode { return true }
-    return false
+    switch mode {
+    case .escape, .string, .mouse: true
+    case .ground, .csi, .ss3: false
+    }
   }
 
   public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Key] {
@@ -38,11 +51,30 @@ public struct KeyParser: Sendable {
     return keys
   }
 
-  /// No more bytes came: a waiting escape was the Escape key.
+  /// No more bytes came: a waiting escape was the Escape key, and a string cut short was
+  /// Alt with a key and whatever was typed after it.
   public mutating func flush() -> [Key] {
-    guard isWaiting else { return [] }
+    switch mode {
+    case .escape:
+      mode = .ground
+      return [.escape]
+    case .string(let bytes, _):
+      var keys: [Key] = []
+      giveBack(bytes, into: &keys)
+      return keys
+    case .mouse:
+      mode = .ground
+      return []
+    case .ground, .csi, .ss3:
+      return []
+    }
+  }
+
+  /// A string that was not one: Escape, then its bytes as typed.
+  private mutating func giveBack(_ bytes: [UInt8], into keys: inout [Key]) {
     mode = .ground
-    return [.escape]
+    keys.append(.escape)
+    for byte in bytes { consume(byte, into: &keys) }
   }
 
   private mutating func consume(_ byte: UInt8, into keys: inout [Key]) {
@@ -55,7 +87,7 @@ public struct KeyParser: Sendable {
       case UInt8(ascii: "O"): mode = .ss3
       case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"),
         UInt8(ascii: "_"):
-        mode = .string(afterEscape: false)
+        mode = .string([byte], afterEscape: false)
       case 0x1B:
         keys.append(.escape)
       default:
@@ -66,6 +98,8 @@ public struct KeyParser: Sendable {
       }
     case .csi(var parameters):
       switch byte {
+      case UInt8(ascii: "M") where parameters.isEmpty:
+        mode = .mouse(remaining: 3)
       case 0x40...0x7E:
         mode = .ground
         if let key = Self.csiKey(parameters, final: byte) { keys.append(key) }
@@ -87,12 +121,16 @@ public struct KeyParser: Sendable {
       case UInt8(ascii: "D"): keys.append(.left)
       default: break
       }
-    case .string(let afterEscape):
+    case .string(var bytes, let afterEscape):
       if byte == 0x07 || (afterEscape && byte == UInt8(ascii: "\\")) {
         mode = .ground
       } else {
-        mode = .string(afterEscape: byte == 0x1B)
+        bytes.append(byte)
+        mode = .string(bytes, afterEscape: byte == 0x1B)
+        if bytes.count > Self.stringLimit { giveBack(bytes, into: &keys) }
       }
+    case .mouse(let remaining):
+      mode = remaining > 1 ? .mouse(remaining: remaining - 1) : .ground
     }
   }
 
