@@ -264,4 +264,85 @@ struct InteractiveAppTests {
     try await tmux.waitFor("shell$")
     #expect(try tmux.modes() == "0 1\n")
   }
+
+  /// Sends `signal` to this pane's app only (a machine-wide pkill would reach other tests').
+  func signal(_ signal: Int32, _ tmux: Tmux) throws {
+    let shell = try tmux.output("display", "-p", "#{pane_pid}")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let kill = Process()
+    kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+    kill.arguments = ["-\(signal)", "-P", shell, "-x", "primetime"]
+    try kill.run()
+    kill.waitUntilExit()
+  }
+
+  /// Every signal whose default would end the app ends it as a quit does: favorites saved,
+  /// the terminal restored, no backtrace over the screen.
+  @Test(arguments: [SIGUSR2, SIGQUIT, SIGALRM, SIGXCPU, SIGPWR, SIGVTALRM])
+  func aSignalThatWouldEndTheAppSavesAndRestores(_ number: Int32) async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let tmux = Tmux()
+    try launch(tmux, data: data, columns: 60, rows: 24)
+    try await tmux.waitFor("State management")
+    try tmux.keys("c", "+", "+", "+", "+", "+", "p", "f")
+    try await tmux.waitFor("Remove from favorite primes")
+    try signal(number, tmux)
+    #expect(try await waitForExit(data) == "exit \(128 + number)\n")
+    #expect(try tmux.modes() == "0 1\n", "primary screen, cursor shown")
+    #expect(try terminalModes(data).isSuperset(of: ["icanon", "echo", "isig"]))
+    #expect(!(try tmux.screen().contains("Backtrace")), "no crash report")
+    let saved = try String(
+      contentsOf: data.appendingPathComponent("favorite-primes.json"), encoding: .utf8)
+    #expect(saved.replacingOccurrences(of: " ", with: "").contains("[\n5\n]"))
+  }
+
+  /// SIGPIPE and SIGXFSZ are not reasons to end: the app goes on.
+  @Test func pipeAndFileSizeSignalsAreIgnored() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let tmux = Tmux()
+    try launch(tmux, data: data, columns: 60, rows: 24)
+    try await tmux.waitFor("State management")
+    try signal(SIGPIPE, tmux)
+    try signal(SIGXFSZ, tmux)
+    try tmux.keys("c", "+")
+    try await tmux.waitFor("What is the 1st prime?")
+    try tmux.keys("q")
+    #expect(try await waitForExit(data) == "exit 0\n")
+  }
+
+  /// Put in the background after Ctrl-Z (`bg`), or continued from outside while the shell
+  /// has the terminal, the app leaves the terminal alone; `fg` brings it back whole.
+  @Test(arguments: ["bg", "kill -CONT %1"])
+  func continuedInTheBackgroundTheAppLeavesTheTerminalAlone(_ continuing: String) async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let tmux = Tmux()
+    try tmux.start("/bin/bash --norc --noprofile -i", columns: 80, rows: 24)
+    try tmux.run(["send-keys", "-l", "PS1='shell$ '"])
+    try tmux.keys("Enter")
+    try await tmux.waitFor("shell$")
+    try tmux.run(["send-keys", "-l", "'\(primetimeExecutable.path)' --data-dir '\(data.path)'"])
+    try tmux.keys("Enter")
+    try await tmux.waitFor("State management")
+    try tmux.keys("c", "+")
+    try await tmux.waitFor("What is the 1st prime?")
+    try tmux.keys("C-z")
+    try await tmux.waitFor("Stopped")
+    try tmux.run(["send-keys", "-l", "clear; \(continuing); sleep 1; echo continued-here"])
+    try tmux.keys("Enter")
+    let shell = try await tmux.waitFor("continued-here")
+    #expect(try tmux.modes() == "0 1\n", "the shell keeps its screen")
+    #expect(!shell.contains("What is the"), "the app did not draw over the shell")
+    try tmux.run(["send-keys", "-l", "fg"])
+    try tmux.keys("Enter")
+    try await tmux.waitFor("What is the 1st prime?")
+    #expect(try tmux.modes() == "1 0\n", "full screen again")
+    try tmux.keys("+")
+    try await tmux.waitFor("keys work at once") { $0.contains("What is the 2nd prime?") }
+    try tmux.keys("q")
+    try await tmux.waitFor("shell$")
+    #expect(try tmux.modes() == "0 1\n")
+  }
 }

@@ -53,6 +53,13 @@ public enum InteractiveApp {
         display.writer.invalidate()
         store.send(.resized(size))
       case .resumed:
+        // Continued in the background (`bg`, or `kill -CONT` from outside): the terminal is
+        // the shell's, and the app cannot run without it; it stops again, as a full-screen
+        // program stopped by SIGTTOU does, until `fg`.
+        guard TerminalSession.isForeground else {
+          terminal.stopInBackground()
+          continue
+        }
         terminal.resume()
         display.redraw(screen.value)
       case .terminated(let signal):
@@ -78,6 +85,8 @@ public enum InteractiveApp {
     init(terminal: TerminalSession) { self.terminal = terminal }
 
     func draw(_ screen: TerminalScreen) {
+      // In the background the screen is the shell's: drawn whole once back in front.
+      guard TerminalSession.isForeground else { return writer.invalidate() }
       terminal.write(writer.update(to: screen.lines))
     }
 

@@ -10,11 +10,21 @@ import TerminalUI
 
 /// The terminal in full-screen mode: raw input, the alternate screen, the cursor hidden.
 ///
-/// Whatever ends the program — quitting, Ctrl-C, SIGTERM, SIGHUP, a thrown error, a crash —
-/// the terminal gets its modes back: ``restore()`` runs on the way out, and a crash signal
-/// restores from its handler before the default action. Ctrl-Z (or SIGTSTP from outside)
-/// gives the terminal back and stops the program, as full-screen programs do; continued, it
-/// takes the terminal again and says so (``Event/resumed``), to be drawn anew.
+/// Whatever ends the program — quitting, Ctrl-C, a thrown error, a crash, any signal whose
+/// default is to end it — the terminal gets its modes back: ``restore()`` runs on the way
+/// out, and a crash signal restores from its handler before the default action.
+///
+/// Signals, one by one: SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+/// SIGVTALRM, SIGPROF, SIGXCPU, SIGIO, SIGPWR and SIGSTKFLT end the program as a quit does
+/// (``Event/terminated(signal:)``: favorites saved, terminal restored, status 128 + signal,
+/// no backtrace); SIGPIPE and SIGXFSZ are ignored (a failed write is an error like any
+/// other); SIGWINCH is a resize. Ctrl-Z (or SIGTSTP from outside) gives the terminal back and
+/// stops the program, as full-screen programs do; continued, it takes the terminal again and
+/// says so (``Event/resumed``), to be drawn anew — only in the foreground: continued in the
+/// background (`bg`, or `kill -CONT` while the shell has the terminal) it leaves the
+/// terminal alone and stops again (``stopInBackground()``) until `fg`, as a full-screen
+/// program stopped by SIGTTOU does; a read that fails in the background waits rather than
+/// ending the program.
 @MainActor
 public final class TerminalSession {
   public enum Event: Sendable {
@@ -66,6 +76,12 @@ public final class TerminalSession {
     restoreTerminal()
   }
 
+  /// Whether this program's process group owns the terminal: a job in the background must
+  /// not draw or change modes.
+  public nonisolated static var isForeground: Bool {
+    tcgetpgrp(STDIN_FILENO) == getpgrp()
+  }
+
   /// Gives the terminal back and stops the program until it is continued (`fg`), which comes
   /// as ``Event/resumed``: call ``resume()`` then and draw the screen anew.
   public func suspend() {
@@ -73,6 +89,12 @@ public final class TerminalSession {
     // SIGTSTP is taken by the signal source (which hands it back as Ctrl-Z), so the job stops
     // with SIGSTOP, which nothing catches. kill may return before the stop lands; the terminal
     // is taken again only on SIGCONT, so nothing races it.
+    kill(0, SIGSTOP)
+  }
+
+  /// Stops the program again without touching the terminal, when it was continued in the
+  /// background: `fg` continues it with the terminal (a job already running would get none).
+  public func stopInBackground() {
     kill(0, SIGSTOP)
   }
 
@@ -150,7 +172,12 @@ private func startListening(
   _ continuation: AsyncStream<TerminalSession.Event>.Continuation
 ) -> [any DispatchSourceSignal] {
   var sources: [any DispatchSourceSignal] = []
-  for signalNumber in [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGTSTP, SIGCONT] {
+  for signalNumber in [SIGPIPE, SIGXFSZ] { signal(signalNumber, SIG_IGN) }
+  let ending = [
+    SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+    SIGIO, SIGPWR, SIGSTKFLT,
+  ]
+  for signalNumber in [SIGWINCH, SIGTSTP, SIGCONT] + ending {
     signal(signalNumber, SIG_IGN)
     let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
     source.setEventHandler {
@@ -189,6 +216,12 @@ private func readKeys(into continuation: AsyncStream<TerminalSession.Event>.Cont
     }
     let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
     if count < 0 && errno == EINTR { continue }
+    // A read in the background fails (when SIGTTIN cannot stop the job): wait for the
+    // foreground rather than take it for the end of input.
+    if count < 0 && errno == EIO && !TerminalSession.isForeground {
+      usleep(100_000)
+      continue
+    }
     guard count > 0 else { break }
     for key in parser.feed(buffer[..<count]) { continuation.yield(.key(key)) }
   }
