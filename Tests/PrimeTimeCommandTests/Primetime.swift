@@ -14,23 +14,27 @@ struct Run {
 /// of its own: waiting for a process must not hold one of the two cooperative threads the
 /// other tests run on.
 func runPrimetime(
-  _ arguments: [String], input: String? = nil, executable: URL = primetimeExecutable
+  _ arguments: [String], input: String? = nil, executable: URL = primetimeExecutable,
+  directory: URL? = nil
 ) async throws -> Run {
   try await withCheckedThrowingContinuation { continuation in
     Thread {
       continuation.resume(
-        with: Result { try runPrimetimeBlocking(arguments, input: input, executable: executable) }
-      )
+        with: Result {
+          try runPrimetimeBlocking(
+            arguments, input: input, executable: executable, directory: directory)
+        })
     }.start()
   }
 }
 
 private func runPrimetimeBlocking(
-  _ arguments: [String], input: String?, executable: URL
+  _ arguments: [String], input: String?, executable: URL, directory: URL?
 ) throws -> Run {
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
+  process.currentDirectoryURL = directory
   let output = Pipe()
   let errors = Pipe()
   let inputPipe = Pipe()

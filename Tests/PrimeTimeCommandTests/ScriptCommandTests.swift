@@ -27,6 +27,20 @@ struct ScriptCommandTests {
     #expect(second.output.split(separator: "\n").contains { $0.count >= 120 })
   }
 
+  /// An empty `--data-dir` is refused before anything runs: it would save into whatever folder
+  /// the program was started in, without a word.
+  @Test(arguments: [["script"], ["app"], []] as [[String]])
+  func anEmptyDataFolderIsRefused(_ command: [String]) async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let run = try await runPrimetime(
+      command + ["--data-dir", ""], input: "increment\nincrement\nis-prime\nsave-favorite\n",
+      directory: data)
+    #expect(run.status != 0)
+    #expect(run.errors.contains("--data-dir"), "\(run.errors)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: data.path) == [])
+  }
+
   @Test func aScriptFileAndItsErrors() async throws {
     let data = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: data) }

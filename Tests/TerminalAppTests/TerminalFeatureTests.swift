@@ -181,6 +181,65 @@ struct TerminalFeatureTests {
     #expect(store.state.redraws == 1)
   }
 
+  /// A folder named with escapes and newlines (`--data-dir`), shown in a storage message, is
+  /// drawn inert: no control character reaches the terminal, in any layout.
+  @Test(
+    arguments: SizeClass.allCases,
+    ["/tmp/a\u{1B}]0;owned\u{07}b", "/tmp/x\ny\u{1B}[2J", "/\u{9B}31m"])
+  func controlCharactersInAPathAreDrawnInert(_ layout: SizeClass, _ folder: String) async {
+    let storage = TestStorage()
+    storage.saveError.withLock {
+      $0 = .cannotWrite(path: folder + "/favorite-primes.json", reason: "Read-only file system")
+    }
+    let store = makeStore(storage, layout: layout)
+    await store.send(.app(.scenePhaseChanged(.active))).finish()
+    if layout != .desktop { await press(store, .character("c")) }
+    await press(store, .character("+"), .character("+"), .character("p"), .character("f"))
+    _ = await store.saveBeforeQuit()
+    let lines = screen(store)
+    #expect(lines.joined().contains("favorite-primes.json"), "the message is shown")
+    let controls = lines.joined().unicodeScalars.filter {
+      $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+    }
+    #expect(controls.isEmpty)
+  }
+
+  /// A desktop a few rows tall keeps the sidebar's list, its status and its title apart.
+  @Test(arguments: 8...14)
+  func aShortDesktopKeepsTheSidebarsPartsApart(rows: Int) async {
+    let storage = TestStorage([2, 3, 5, 7, 11, 13, 17, 19])
+    storage.saveError.withLock {
+      $0 = .cannotWrite(path: "/x/favorite-primes.json", reason: "Read-only file system")
+    }
+    let size = TerminalSize(columns: 100, rows: rows)
+    let store = makeStore(storage, layout: .desktop, size: size)
+    await store.send(.app(.scenePhaseChanged(.active))).finish()
+    await press(store, .control("s"))
+    let sidebar = screen(store).map { String($0.prefix(25)) }
+    let statusWords = ["Failed", "cannot", "Read-only", "system", "favorite-primes"]
+    let listRows = sidebar.indices.filter { sidebar[$0].contains("[ ]") }
+    let statusRows = sidebar.indices.filter { row in
+      statusWords.contains { sidebar[row].contains($0) }
+    }
+    #expect(Set(listRows).isDisjoint(with: statusRows), "\(sidebar)")
+    if let lastEntry = listRows.max(), let firstStatus = statusRows.min() {
+      #expect(lastEntry < firstStatus, "the list above its status: \(sidebar)")
+    }
+    #expect(sidebar[3].contains("Favorite primes"))
+    #expect(!statusRows.contains { $0 < 4 }, "the status below the title: \(sidebar)")
+  }
+
+  /// A compact screen a few columns wide keeps its title clear of Back.
+  @Test(arguments: 20...30)
+  func aNarrowCompactScreenKeepsTheTitleClearOfBack(columns: Int) async {
+    let size = TerminalSize(columns: columns, rows: 24)
+    let store = makeStore(TestStorage(), layout: .compact, size: size)
+    await press(store, .character("c"))
+    let bar = screen(store)[0]
+    #expect(bar.hasPrefix(" ‹ Back "), "\(bar)")
+    #expect(bar.contains("Counter") || bar.dropFirst(8).allSatisfy { $0 == " " }, "\(bar)")
+  }
+
   @Test func aFailedSaveOnQuitKeepsTheFavoritesAndSaysWhy() async {
     let storage = TestStorage()
     storage.saveError.withLock {

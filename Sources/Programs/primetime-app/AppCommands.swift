@@ -41,6 +41,14 @@ struct AppOptions: ParsableArguments {
     var sizeClass: SizeClass { SizeClass(rawValue: rawValue)! }
   }
 
+  func validate() throws {
+    // An empty name is the current folder to the system: a slip, not a choice.
+    if dataDirectory?.isEmpty == true {
+      throw ValidationError(
+        "--data-dir '': give a folder (an empty name would mean the current one)")
+    }
+  }
+
   /// The live clients, with the favorites where the options say.
   func prepareDependencies(_ dependencies: inout DependencyValues) {
     dependencies.favoritesStorage = .live(

@@ -1,7 +1,8 @@
 /// A grid of characters the size of the terminal, drawn into and read as lines.
 ///
 /// Everything the renderers draw is one column wide per character (box drawing, ASCII, "…"),
-/// so a line's characters are its columns. Text that does not fit is cut with "…".
+/// so a line's characters are its columns. Text that does not fit is cut with "…"; control
+/// characters are drawn as "�", never sent.
 public struct Canvas: Equatable, Sendable {
   public let columns: Int
   public let rows: Int
@@ -25,7 +26,12 @@ public struct Canvas: Equatable, Sendable {
     let start = max(column, 0)
     let room = min(width ?? columns - start, columns - start)
     guard room > 0 else { return }
-    var characters = Array(text)
+    // A control character (a path or a typed value may hold ESC or a newline) would be a
+    // command to the terminal: it is drawn as "�", one column like any other.
+    var characters = text.map { character in
+      character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+        ? "�" : character
+    }
     if characters.count > room { characters = Array(characters.prefix(room - 1)) + ["…"] }
     for (offset, character) in characters.enumerated() { grid[row][start + offset] = character }
   }

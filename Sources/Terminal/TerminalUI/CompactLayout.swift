@@ -149,9 +149,18 @@ public enum CompactLayout {
   private static func drawNavigationBar(
     _ title: String, trailing: String = "", on canvas: inout Canvas
   ) {
-    canvas.write("‹ Back", row: 0, column: 1)
-    canvas.center(title, row: 0)
+    let back = "‹ Back"
+    canvas.write(back, row: 0, column: 1)
     canvas.write(trailing, row: 0, column: canvas.columns - trailing.count - 1)
+    // Centred on the screen when it clears both ends; else centred between them, cut short.
+    let left = back.count + 2
+    let right = canvas.columns - (trailing.isEmpty ? 0 : trailing.count + 2)
+    let centred = (canvas.columns - title.count) / 2
+    if centred >= left && centred + title.count <= right {
+      canvas.center(title, row: 0)
+    } else if right - left >= 2 {
+      canvas.center(title, row: 0, column: left, width: right - left)
+    }
     canvas.rule(row: 1)
   }
 

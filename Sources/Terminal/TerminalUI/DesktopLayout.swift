@@ -183,11 +183,18 @@ public enum DesktopLayout {
       canvas.drawProgress(progress, row: footer - 1, column: 1, width: width)
       footer -= 3
     }
-    if let status = sidebar.status {
-      footer = canvas.drawStatus(status, bottomRow: footer, column: 1, width: width) - 2
+    // The status below the list, on the rows from the list's first down (4 at most); the
+    // list on what is left above it, none at all when nothing is.
+    let statusRoom = min(4, footer - 4)
+    if let status = sidebar.status, statusRoom >= 1 {
+      footer =
+        canvas.drawStatus(
+          status, bottomRow: footer, column: 1, width: width, maxLines: statusRoom) - 2
     }
-    if sidebar.rows.isEmpty { canvas.write("None yet.", row: 5, column: 1, width: width) }
-    let visible = max(footer - 4, 1)
+    if sidebar.rows.isEmpty && footer >= 5 {
+      canvas.write("None yet.", row: 5, column: 1, width: width)
+    }
+    let visible = max(footer - 4, 0)
     let first = max(0, min(focus.cursor - visible + 1, sidebar.rows.count - visible))
     for (line, index) in (first..<min(first + visible, sidebar.rows.count)).enumerated() {
       let row = sidebar.rows[index]
