@@ -6,6 +6,9 @@ let package = Package(
   products: [
     .library(name: "ComposableCore", targets: ["ComposableCore"]),
     .library(name: "ComposableTestSupport", targets: ["ComposableTestSupport"]),
+    // The core, the test store and swift-case-paths' macros under TCA's module name. The only
+    // product that builds swift-syntax (1–2.5 minutes): depend on ComposableCore to avoid it.
+    .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
     .library(name: "PrimeEngine", targets: ["PrimeEngine"]),
     .library(name: "PrimeClients", targets: ["PrimeClients"]),
     .library(name: "PrimeClientsLive", targets: ["PrimeClientsLive"]),
@@ -78,6 +81,14 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
       path: "Sources/Core/ComposableTestSupport"
+    ),
+    .target(
+      name: "ComposableArchitecture",
+      dependencies: [
+        "ComposableCore", "ComposableTestSupport",
+        .product(name: "CasePaths", package: "swift-case-paths"),
+      ],
+      path: "Sources/Core/ComposableArchitecture"
     ),
 
     // Clients: interfaces without the engine, live values with it
@@ -232,6 +243,11 @@ let package = Package(
     .testTarget(
       name: "ComposableTestSupportTests",
       dependencies: ["ComposableTestSupport"]
+    ),
+    // TCA-shaped code (macros, one import) against the ComposableArchitecture product.
+    .testTarget(
+      name: "ComposableArchitectureTests",
+      dependencies: ["ComposableArchitecture"]
     ),
     // Every code example of the docs (doc comments, articles, README) as code that runs.
     .testTarget(

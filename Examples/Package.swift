@@ -20,6 +20,26 @@ let package = Package(
         "BasicUsage", .product(name: "ComposableTestSupport", package: "PrimeTime"),
       ]
     ),
+    // The previous release's consumer, unchanged: it builds on the deprecated names
+    // (CHANGELOG.md) and its tests pass.
+    .target(
+      name: "PreviousRelease",
+      dependencies: [
+        .product(name: "ComposableCore", package: "PrimeTime"),
+        .product(name: "FavoritePrimes", package: "PrimeTime"),
+        .product(name: "Presentation", package: "PrimeTime"),
+      ]
+    ),
+    .testTarget(
+      name: "PreviousReleaseTests",
+      dependencies: [
+        "PreviousRelease",
+        .product(name: "ComposableTestSupport", package: "PrimeTime"),
+        .product(name: "Counter", package: "PrimeTime"),
+        .product(name: "FavoritePrimes", package: "PrimeTime"),
+        .product(name: "Presentation", package: "PrimeTime"),
+      ]
+    ),
     .testTarget(
       name: "WrongOnPurposeTests",
       dependencies: [

@@ -171,3 +171,43 @@ indirect enum Tree: Equatable {
     String(describing: lhs) == String(describing: rhs)
   }
 }
+
+/// Failure messages name a case path's case from the enums' layouts.
+struct CaseNameTests {
+  enum Inner {
+    case saved(Int)
+    case failed(String)
+    case cancelled
+  }
+  enum Outer {
+    case delegate(Inner)
+    case count(Int)
+    case other(Int)
+    case note(String)
+  }
+
+  @Test func aPathThatOnlyOneCaseCanTakeIsNamed() {
+    #expect(caseName(from: Outer.self, to: Inner.self) == ".delegate")
+    // Outer.note and Inner.failed both carry a String: no single name.
+    #expect(caseName(from: Outer.self, to: String.self) == nil)
+    #expect(caseName(from: Inner.self, to: String.self) == ".failed")
+    #expect(caseName(from: Inner.self, to: Int.self, payload: "43") == ".saved(43)")
+  }
+
+  @Test func nestedCasesAreWrittenAsCodeWritesThem() {
+    enum Leaf { case value(Double) }
+    enum Middle { case leaf(Leaf) }
+    enum Top {
+      case middle(Middle)
+      case flag(Bool)
+    }
+    #expect(caseName(from: Top.self, to: Double.self) == ".middle(.leaf(.value))")
+    #expect(
+      caseName(from: Top.self, to: Double.self, payload: "1.5")
+        == ".middle(.leaf(.value(1.5)))")
+    #expect(caseName(from: Top.self, to: Bool.self) == ".flag")
+    // Two payload cases of the same type (count, other): ambiguous, so nothing is claimed.
+    #expect(caseName(from: Outer.self, to: Int.self) == nil)
+    #expect(caseName(from: Int.self, to: Int.self) == nil)
+  }
+}

@@ -640,6 +640,33 @@ struct ComposableCoreExamples {
     #expect(store.state.changes == 2)
   }
 
+  @Test func aStoreReadsItsStateAndScopesIntoWhatItPresents() async {
+    let store = Store(initialState: DetailHost.State()) { DetailHost() }
+    #expect(store.scope(state: \.detail, action: \.detail) == nil)
+    let dashboard = Store(initialState: Dashboard.State()) { Dashboard() }
+    dashboard.send(.counter(.incrementTapped))
+    #expect(dashboard.counter.count == 1)
+    do {
+      let store = dashboard.scope(state: \.counter, action: \.counter)
+      let count = store.withState(\.count)
+      #expect(count == 1)
+    }
+
+    let shown = Store(initialState: DetailHost.State(detail: Detail.State())) { DetailHost() }
+    do {
+      let store = shown
+      if let detail = store.scope(state: \.detail, action: \.detail) {
+        detail.send(.saveTapped)  // reaches the parent as .detail(.presented(.saveTapped))
+      }
+    }
+    #expect(shown.detail?.isSaving == true)
+  }
+
+  @Test func aTestStoreTakesItsStateTypeFromTheReducer() async {
+    let store = TestStore(initialState: .init()) { NthPrimeCounter() }
+    #expect(store.state == NthPrimeCounter.State(count: 0, prime: nil))
+  }
+
   @Test func aStoreKeepsTheDependenciesItWasMadeWith() async {
     let store = Store(initialState: NthPrimeCounter.State()) {
       NthPrimeCounter()

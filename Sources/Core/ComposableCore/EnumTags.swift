@@ -127,6 +127,49 @@ struct EnumTags: @unchecked Sendable {
   }
 }
 
+extension EnumTags {
+  /// The payload cases of the enum, by name, with their payload types where each is one type.
+  fileprivate func namedPayloadCases() -> [(name: String, type: Any.Type?)] {
+    var cases: [(name: String, type: Any.Type?)] = []
+    var tag: UInt32 = 0
+    while let record = record(ofPayloadCase: tag) {
+      let name = record + 8 + Int(record.load(fromByteOffset: 8, as: Int32.self))
+      cases.append(
+        (String(cString: name.assumingMemoryBound(to: CChar.self)), payloadCase(tag).type))
+      tag += 1
+    }
+    return cases
+  }
+}
+
+/// The case a case path from `Root` to `Value` reaches, written as code writes it
+/// (`.delegate(.saved)`, or with `payload` described, `.delegate(.saved(43))`), when the
+/// enums' layouts name exactly one: for failure messages, where a key path through
+/// `AllCasePaths` prints only `<computed 0x…>`.
+///
+/// Looks through payloads that are enums themselves, three levels deep.
+package func caseName(
+  from root: Any.Type, to value: Any.Type, payload: String? = nil
+) -> String? {
+  func paths(from type: Any.Type, depth: Int) -> [[String]] {
+    guard depth > 0, let tags = EnumTags(type) else { return [] }
+    var found: [[String]] = []
+    for (name, payload) in tags.namedPayloadCases() {
+      guard let payload else { continue }
+      if payload == value {
+        found.append([name])
+      } else {
+        found += paths(from: payload, depth: depth - 1).map { [name] + $0 }
+      }
+    }
+    return found
+  }
+  let found = paths(from: root, depth: 3)
+  guard found.count == 1, let names = found.first else { return nil }
+  let innermost = payload.map { ".\(names.last!)(\($0))" } ?? ".\(names.last!)"
+  return names.dropLast().reversed().reduce(innermost) { ".\($1)(\($0))" }
+}
+
 /// What one payload case of one enum type holds: whether it is boxed, and its type when that
 /// is one type for every value (not an existential, whose values each have their own).
 struct PayloadCase: @unchecked Sendable {

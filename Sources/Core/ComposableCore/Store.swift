@@ -14,7 +14,10 @@ import Dependencies
 /// let counter = store.scope(state: \.counter, action: \.counter)
 /// let title = counter.observe { "Count: \($0.count)" }
 /// ```
+///
+/// A field of the state reads as a field of the store: `store.count` is `store.state.count`.
 @MainActor
+@dynamicMemberLookup
 public final class Store<State, Action> {
   @usableFromInline let runtime: StoreRuntime
   @usableFromInline let readState: () -> State
@@ -56,11 +59,11 @@ public final class Store<State, Action> {
   /// }
   /// ```
   @inlinable
-  public convenience init<R: Reducer<State, Action>>(
-    initialState: @autoclosure () -> State,
-    @ReducerBuilder<State, Action> reducer: () -> R,
+  public convenience init<R: Reducer>(
+    initialState: @autoclosure () -> R.State,
+    @ReducerBuilder<R.State, R.Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
-  ) {
+  ) where R.State == State, R.Action == Action {
     // Set inside `withDependencies`: reading a dependency there to change one of its fields
     // is not a use of its missing test value.
     let (initialState, reducer, dependencies) = withDependencies {
@@ -76,6 +79,26 @@ public final class Store<State, Action> {
 
   /// The current state. Reading it does not subscribe to changes: use ``observe(_:)`` for that.
   public var state: State { readState() }
+
+  /// A field of the current state, read as a field of the store: `store.count`.
+  ///
+  /// Like ``state``, reading it does not subscribe to changes.
+  @inlinable
+  public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
+    readState()[keyPath: keyPath]
+  }
+
+  /// Runs `body` with the current state: `store.withState(\.count)`.
+  ///
+  /// For code written against TCA's stores, where this is how a non-view reads the state.
+  ///
+  /// ```swift
+  /// let count = store.withState(\.count)
+  /// ```
+  @inlinable
+  public func withState<Value>(_ body: (_ state: State) -> Value) -> Value {
+    body(readState())
+  }
 
   /// Sends an action: the reducer runs at once, its effects start, observers are notified.
   ///
@@ -127,6 +150,25 @@ public final class Store<State, Action> {
     action toChildAction: AnyCasePath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
     scope(state: toChildState, action: toChildAction.embed)
+  }
+
+  /// A store for a presented child, or `nil` while nothing is presented: the state is a
+  /// ``PresentationState`` field, the actions its ``PresentationAction`` case.
+  ///
+  /// ```swift
+  /// if let detail = store.scope(state: \.detail, action: \.detail) {
+  ///   detail.send(.saveTapped)  // reaches the parent as .detail(.presented(.saveTapped))
+  /// }
+  /// ```
+  @inlinable
+  public func scope<ChildState, ChildAction>(
+    state toChildState: KeyPath<State, ChildState?>,
+    action toChildAction: KeyPath<
+      Action.AllCasePaths, AnyCasePath<Action, PresentationAction<ChildAction>>
+    >
+  ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
+    let casePath = Action.allCasePaths[keyPath: toChildAction]
+    return scope(state: toChildState, action: { casePath.embed(.presented($0)) }).unwrapped()
   }
 
   /// A store over the wrapped state, or `nil` when it is absent: a shown detail's store.

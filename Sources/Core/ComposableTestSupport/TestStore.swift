@@ -76,15 +76,21 @@ public final class TestStore<State: Equatable, Action> {
 
   /// A test store that runs the reducer from `initialState`, with the dependencies
   /// `prepareDependencies` sets.
-  public init<R: Reducer<State, Action>>(
-    initialState: @autoclosure () -> State,
-    @ReducerBuilder<State, Action> reducer: () -> R,
+  ///
+  /// The state's type comes from the reducer, so `.init()` is enough:
+  ///
+  /// ```swift
+  /// let store = TestStore(initialState: .init()) { NthPrimeCounter() }
+  /// ```
+  public init<R: Reducer>(
+    initialState: @autoclosure () -> R.State,
+    @ReducerBuilder<R.State, R.Action> reducer: () -> R,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) {
+  ) where R.State == State, R.Action == Action {
     // Set inside `withDependencies`, so that reading a dependency to change one of its
     // fields (`$0.client.fetch = …`) is not taken for a use of its missing test value.
     let (initialState, reducer, dependencies) = withDependencies {
@@ -125,6 +131,26 @@ public final class TestStore<State: Equatable, Action> {
     self.init(
       initialState: initialState, reducer: { reducer }, withDependencies: prepareDependencies,
       fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// The previous release's initializer, which took the receive timeout.
+  @available(
+    *, deprecated,
+    message: "Use 'init(initialState:reducer:)' and set 'timeout' on the store"
+  )
+  public convenience init<R: Reducer<State, Action>>(
+    initialState: State,
+    reducer: R,
+    timeout: Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.init(
+      initialState: initialState, reducer: { reducer }, fileID: fileID, filePath: filePath,
+      line: line, column: column)
+    self.timeout = timeout
   }
 
   // Not an isolated deinit: those run without task-local values, so an issue reported from
@@ -259,8 +285,28 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async where Action: CasePathable {
     let path = Action.allCasePaths[keyPath: casePath]
+    let name = caseName(from: Action.self, to: Value.self) ?? "\(casePath)"
     await receive(
-      matching: { path.extract(from: $0) != nil }, expected: "an action of the case \(casePath)",
+      matching: { path.extract(from: $0) != nil }, expected: "an action of the case \(name)",
+      difference: { _ in nil }, timeout: timeout, updateStateToExpectedResult,
+      at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Asserts that an effect sent an action of the case `casePath`, and the state it produced:
+  /// `await store.receive(AnyCasePath(Feature.Action.response))`.
+  public func receive<Value>(
+    _ casePath: AnyCasePath<Action, Value>,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      matching: { casePath.extract(from: $0) != nil },
+      expected: "an action of the case "
+        + (caseName(from: Action.self, to: Value.self) ?? "that carries \(Value.self)"),
       difference: { _ in nil }, timeout: timeout, updateStateToExpectedResult,
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -280,7 +326,11 @@ public final class TestStore<State: Equatable, Action> {
     let path = Action.allCasePaths[keyPath: casePath]
     await receive(
       matching: { path.extract(from: $0) == value },
-      expected: "the case \(casePath) with \(String(customDumping: value))",
+      expected: caseName(
+        from: Action.self, to: Value.self,
+        payload: String(customDumping: value).split(separator: "\n")
+          .map { $0.trimmingPrefix(while: \.isWhitespace) }.joined())
+        ?? String(customDumping: path.embed(value)),
       difference: { received in
         guard let receivedValue = path.extract(from: received) else { return nil }
         return diff(value, receivedValue, format: .proportional)

@@ -44,6 +44,10 @@ public struct FavoritePrimesFeature: Reducer {
 
     /// A save or a load is under way: another waits.
     public var isBusy: Bool { self == .loading || self == .saving }
+
+    /// The previous release's test for "no save or load under way".
+    @available(*, deprecated, message: "Use '!isBusy'")
+    public var isIdle: Bool { !isBusy }
   }
 
   public enum Action: Equatable, Sendable {

@@ -65,3 +65,9 @@ public struct FavoritesControls: Equatable, Sendable {
     alert = feature.alert.map(AlertView.State.init)
   }
 }
+
+extension CounterControls {
+  /// The previous release's name of ``primeDetailButtonTitle``.
+  @available(*, deprecated, renamed: "primeDetailButtonTitle")
+  public var isPrimeButtonTitle: String { primeDetailButtonTitle }
+}

@@ -20,3 +20,7 @@ public enum SizeClass: String, CaseIterable, Equatable, Sendable {
     }
   }
 }
+
+/// The previous release's name of ``SizeClass``.
+@available(*, deprecated, renamed: "SizeClass")
+public typealias DeviceStatus = SizeClass
