@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -38,8 +39,11 @@ let package = Package(
       url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1",
       traits: ["Clocks", "Foundation"]),
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    // Only for the ComposableArchitecture product's macros.
+    .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"605.0.0"),
     // `swift package generate-documentation` builds the DocC catalogs.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -85,10 +89,22 @@ let package = Package(
     .target(
       name: "ComposableArchitecture",
       dependencies: [
-        "ComposableCore", "ComposableTestSupport",
+        "ComposableArchitectureMacros", "ComposableCore", "ComposableTestSupport",
         .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "DependenciesMacros", package: "swift-dependencies"),
       ],
       path: "Sources/Core/ComposableArchitecture"
+    ),
+    .macro(
+      name: "ComposableArchitectureMacros",
+      dependencies: [
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+      ],
+      path: "Sources/Core/ComposableArchitectureMacros"
     ),
 
     // Clients: interfaces without the engine, live values with it
@@ -248,6 +264,14 @@ let package = Package(
     .testTarget(
       name: "ComposableArchitectureTests",
       dependencies: ["ComposableArchitecture"]
+    ),
+    .testTarget(
+      name: "ComposableArchitectureMacrosTests",
+      dependencies: [
+        "ComposableArchitectureMacros",
+        .product(name: "MacroTesting", package: "swift-macro-testing"),
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+      ]
     ),
     // Every code example of the docs (doc comments, articles, README) as code that runs.
     .testTarget(

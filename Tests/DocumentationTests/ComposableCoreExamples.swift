@@ -183,6 +183,48 @@ extension DetailHost.Action: Equatable, CasePathable {
   static let allCasePaths = AllCasePaths()
 }
 
+// CaseReducer: an enum of features written out, as `@Reducer enum` writes it.
+enum Screen: CaseReducer {
+  enum State: Equatable, CasePathable, CaseReducerState {
+    typealias StateReducer = Screen
+    case detail(Detail.State)
+
+    struct AllCasePaths: Sendable {
+      let detail = AnyCasePath(State.detail)
+    }
+    static let allCasePaths = AllCasePaths()
+  }
+  enum Action: Equatable, CasePathable {
+    case detail(Detail.Action)
+
+    struct AllCasePaths: Sendable {
+      let detail = AnyCasePath(Action.detail)
+    }
+    static let allCasePaths = AllCasePaths()
+  }
+  static var body: some Reducer<State, Action> {
+    Scope(state: \.detail, action: \.detail) { Detail() }
+  }
+}
+
+struct ScreenHost: Reducer {
+  struct State: Equatable {
+    @PresentationState var screen: Screen.State?
+  }
+  enum Action: Equatable, CasePathable {
+    case screen(PresentationAction<Screen.Action>)
+
+    struct AllCasePaths: Sendable {
+      let screen = AnyCasePath(Action.screen)
+    }
+    static let allCasePaths = AllCasePaths()
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in .none }
+      .ifLet(\.$screen, action: \.screen)
+  }
+}
+
 /// The screens a stack or a presentation shows: here only the detail.
 struct Path: Reducer {
   enum State: Equatable { case detail(Detail.State) }
@@ -744,6 +786,16 @@ struct ComposableCoreExamples {
       $0.counter.count = 1
       $0.changes = 1
     }
+  }
+
+  @Test func aCaseReducerRunsTheFeatureOfItsCase() async {
+    let store = TestStore(initialState: ScreenHost.State(screen: .detail(Detail.State()))) {
+      ScreenHost()
+    }
+    await store.send(.screen(.presented(.detail(.saveTapped)))) {
+      $0.screen = .detail(Detail.State(isSaving: true))
+    }
+    await store.receive(.screen(.dismiss)) { $0.screen = nil }
   }
 
   @Test func aPresentedFeatureDismissesItself() async {

@@ -83,3 +83,15 @@ func caseDescription<Root>(of value: Root?) -> String {
   let name = Mirror(reflecting: value).children.first?.label ?? "\(value)"
   return " \(name.debugDescription)"
 }
+
+extension AnyCasePath {
+  /// This case, then `next` inside its value: the path a key path through two enums' case
+  /// paths (`\.destination.detail`) stands for.
+  @usableFromInline
+  func then<Child>(_ next: AnyCasePath<Value, Child>) -> AnyCasePath<Root, Child> {
+    AnyCasePath<Root, Child>(
+      embed: { self.embed(next.embed($0)) },
+      extract: { self.extract(from: $0).flatMap(next.extract(from:)) }
+    )
+  }
+}

@@ -25,9 +25,6 @@ extension AnyCasePath {
   )
   @inlinable
   public func appending<Child>(_ next: AnyCasePath<Value, Child>) -> AnyCasePath<Root, Child> {
-    AnyCasePath<Root, Child>(
-      embed: { self.embed(next.embed($0)) },
-      extract: { self.extract(from: $0).flatMap(next.extract(from:)) }
-    )
+    then(next)
   }
 }

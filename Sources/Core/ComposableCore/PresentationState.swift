@@ -104,7 +104,16 @@ public enum PresentationAction<Action>: CasePathable {
   /// An action of the presented feature.
   indirect case presented(Action)
 
+  /// The cases of a presented feature's actions are reached through `presented` or directly:
+  /// `\.destination.detail` is `\.destination.presented.detail`, as in TCA.
+  @dynamicMemberLookup
   public struct AllCasePaths: Sendable {
+    public subscript<Child>(
+      dynamicMember keyPath: KeyPath<Action.AllCasePaths, AnyCasePath<Action, Child>>
+    ) -> AnyCasePath<PresentationAction, Child> where Action: CasePathable {
+      presented.then(Action.allCasePaths[keyPath: keyPath])
+    }
+
     public var dismiss: AnyCasePath<PresentationAction, Void> {
       AnyCasePath(
         embed: { .dismiss },

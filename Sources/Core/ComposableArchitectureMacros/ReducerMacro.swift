@@ -1,0 +1,164 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@Reducer`: on a struct, the `Reducer` conformance and case paths for its `Action` (and an
+/// enum `State`); on an enum of features, the ``CaseReducer`` those features make.
+public enum ReducerMacro {}
+
+extension ReducerMacro: ExtensionMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    // `protocols` holds the conformances the type does not declare already.
+    let wanted = declaration.is(EnumDeclSyntax.self) ? "CaseReducer" : "Reducer"
+    guard protocols.contains(where: { $0.trimmedDescription.hasSuffix(wanted) }) else {
+      return []
+    }
+    return [try ExtensionDeclSyntax("extension \(type.trimmed): ComposableCore.\(raw: wanted) {}")]
+  }
+}
+
+extension ReducerMacro: MemberAttributeMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    attachedTo declaration: some DeclGroupSyntax,
+    providingAttributesFor member: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) throws -> [AttributeSyntax] {
+    // An enum reducer's State and Action are generated with their attributes.
+    guard !declaration.is(EnumDeclSyntax.self), let nested = member.as(EnumDeclSyntax.self),
+      ["State", "Action"].contains(nested.name.text)
+    else { return [] }
+    var attributes: [AttributeSyntax] = []
+    if !nested.attributes.contains(named: "CasePathable") {
+      attributes.append("@CasePaths.CasePathable")
+    }
+    if nested.name.text == "State", !nested.attributes.contains(named: "dynamicMemberLookup") {
+      attributes.append("@dynamicMemberLookup")
+    }
+    return attributes
+  }
+}
+
+extension ReducerMacro: MemberMacro {
+  public static func expansion(
+    of node: AttributeSyntax,
+    providingMembersOf declaration: some DeclGroupSyntax,
+    conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    guard let enumDecl = declaration.as(EnumDeclSyntax.self) else { return [] }
+    let access = enumDecl.modifiers.accessPrefix
+    let (stateConformances, actionConformances) = conformances(in: node)
+
+    var cases: [FeatureCase] = []
+    for member in enumDecl.memberBlock.members {
+      guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+      for element in caseDecl.elements {
+        guard let parameters = element.parameterClause?.parameters, parameters.count == 1,
+          let parameter = parameters.first, parameter.firstName == nil
+        else {
+          context.diagnose(
+            Diagnostic(
+              node: element,
+              message: MacroMessage(
+                message: """
+                  Each case of a @Reducer enum holds one feature, unlabelled: \
+                  'case \(element.name.text)(Feature)'
+                  """,
+                id: "caseWithoutOneFeature")))
+          continue
+        }
+        cases.append(FeatureCase(name: element.name.text, type: parameter.type.trimmed))
+      }
+    }
+
+    let enumName = enumDecl.name.text
+    let stateCases = cases.map { "case \($0.name)(\($0.stateType))" }.joined(separator: "\n")
+    let actionCases = cases.map { "case \($0.name)(\($0.actionType))" }.joined(separator: "\n")
+    let scopes = cases.compactMap { feature in
+      feature.reducer.map {
+        "ComposableCore.Scope(state: \\Self.State.AllCasePaths.\(feature.name), "
+          + "action: \\Self.Action.AllCasePaths.\(feature.name)) { \($0) }"
+      }
+    }
+    let body =
+      scopes.isEmpty
+      ? "ComposableCore.EmptyReducer<Self.State, Self.Action>()"
+      : "ComposableCore.CombineReducers {\n\(scopes.joined(separator: "\n"))\n}"
+    return [
+      """
+      @CasePaths.CasePathable
+      @dynamicMemberLookup
+      \(raw: access)enum State: ComposableCore.CaseReducerState\(raw: stateConformances) {
+      \(raw: access)typealias StateReducer = \(raw: enumName)
+      \(raw: stateCases)
+      }
+      """,
+      """
+      @CasePaths.CasePathable
+      \(raw: access)enum Action\(raw: actionConformances) {
+      \(raw: actionCases)
+      }
+      """,
+      """
+      @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+      \(raw: access)static var body: some ComposableCore.Reducer<Self.State, Self.Action> {
+      \(raw: body)
+      }
+      """,
+    ]
+  }
+
+  /// `@Reducer(state: .equatable, .sendable, action: .equatable)`: the protocols each
+  /// generated enum conforms to, as the rest of its inheritance clause (State's begins with
+  /// `CaseReducerState`).
+  private static func conformances(in node: AttributeSyntax) -> (state: String, action: String) {
+    guard let arguments = node.arguments?.as(LabeledExprListSyntax.self) else { return ("", "") }
+    var state: [String] = []
+    var action: [String] = []
+    var label = ""
+    for argument in arguments {
+      if let name = argument.label?.text { label = name }
+      let protocolName: String
+      switch argument.expression.trimmedDescription {
+      case ".equatable": protocolName = "Swift.Equatable"
+      case ".hashable": protocolName = "Swift.Hashable"
+      case ".sendable": protocolName = "Swift.Sendable"
+      default: continue
+      }
+      if label == "state" { state.append(protocolName) }
+      if label == "action" { action.append(protocolName) }
+    }
+    return (
+      state.map { ", \($0)" }.joined(),
+      action.isEmpty ? "" : ": " + action.joined(separator: ", ")
+    )
+  }
+}
+
+/// A case of a `@Reducer` enum: a feature, or an alert or dialog that needs no reducer.
+private struct FeatureCase {
+  let name: String
+  let type: TypeSyntax
+
+  /// The generic argument of `AlertState<A>` or `ConfirmationDialogState<A>`: the actions of
+  /// a case with no reducer of its own.
+  private var buttonAction: String? {
+    guard let identifier = type.as(IdentifierTypeSyntax.self),
+      ["AlertState", "ConfirmationDialogState"].contains(identifier.name.text),
+      let argument = identifier.genericArgumentClause?.arguments.first
+    else { return nil }
+    return argument.argument.trimmedDescription
+  }
+
+  var stateType: String { buttonAction == nil ? "\(type).State" : "\(type)" }
+  var actionType: String { buttonAction ?? "\(type).Action" }
+  var reducer: String? { buttonAction == nil ? "\(type)()" : nil }
+}

@@ -1,0 +1,299 @@
+import ComposableArchitectureMacros
+import MacroTesting
+import SwiftSyntaxMacroExpansion
+import Testing
+
+// Expansions were recorded once and read line by line; recording stays off.
+@Suite(
+  .macros(
+    ["Reducer": MacroSpec(type: ReducerMacro.self, conformances: ["Reducer", "CaseReducer"])],
+    record: .never))
+struct ReducerMacroTests {
+  @Test func aStructBecomesAReducerWithCasePathableActions() {
+    assertMacro {
+      """
+      @Reducer
+      struct Counter {
+        struct State: Equatable {
+          var count = 0
+        }
+        enum Action {
+          case increment
+        }
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+      """
+    } expansion: {
+      """
+      struct Counter {
+        struct State: Equatable {
+          var count = 0
+        }
+        @CasePaths.CasePathable
+        enum Action {
+          case increment
+        }
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+
+      extension Counter: ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  // The attributes already there are not added again. (The conformance is: the test harness
+  // offers every conformance the macro declares, where the compiler offers only those the type
+  // lacks; `Screen: Reducer` compiled gets no extension, as TCAShapedFeatureTests show.)
+  @Test func attributesWrittenAlreadyAreNotWrittenAgain() {
+    assertMacro {
+      """
+      @Reducer
+      public struct Screen: Reducer {
+        @CasePathable @dynamicMemberLookup
+        public enum State: Equatable {
+          case one(Int)
+        }
+        @CasePathable
+        public enum Action {
+          case tap
+        }
+      }
+      """
+    } expansion: {
+      """
+      public struct Screen: Reducer {
+        @CasePathable @dynamicMemberLookup
+        public enum State: Equatable {
+          case one(Int)
+        }
+        @CasePathable
+        public enum Action {
+          case tap
+        }
+      }
+
+      extension Screen: ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func anEnumStateIsCasePathableWithDynamicMembers() {
+    assertMacro {
+      """
+      @Reducer
+      struct Screens {
+        enum State {
+          case first(Int)
+        }
+        enum Action {
+          case first(Int)
+        }
+      }
+      """
+    } expansion: {
+      """
+      struct Screens {
+        @CasePaths.CasePathable @dynamicMemberLookup
+        enum State {
+          case first(Int)
+        }
+        @CasePaths.CasePathable
+        enum Action {
+          case first(Int)
+        }
+      }
+
+      extension Screens: ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func anEnumOfFeaturesBecomesACaseReducer() {
+    assertMacro {
+      """
+      @Reducer(state: .equatable, action: .equatable, .sendable)
+      public enum Destination {
+        case detail(ContactDetail)
+        case edit(EditContact)
+        case alert(AlertState<Alert>)
+      }
+      """
+    } expansion: {
+      #"""
+      public enum Destination {
+        case detail(ContactDetail)
+        case edit(EditContact)
+        case alert(AlertState<Alert>)
+
+        @CasePaths.CasePathable
+        @dynamicMemberLookup
+        public enum State: ComposableCore.CaseReducerState, Swift.Equatable {
+          public typealias StateReducer = Destination
+          case detail(ContactDetail.State)
+          case edit(EditContact.State)
+          case alert(AlertState<Alert>)
+        }
+
+        @CasePaths.CasePathable
+        public enum Action: Swift.Equatable, Swift.Sendable {
+          case detail(ContactDetail.Action)
+          case edit(EditContact.Action)
+          case alert(Alert)
+        }
+
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        public static var body: some ComposableCore.Reducer<Self.State, Self.Action> {
+          ComposableCore.CombineReducers {
+            ComposableCore.Scope(state: \Self.State.AllCasePaths.detail, action: \Self.Action.AllCasePaths.detail) {
+              ContactDetail()
+            }
+            ComposableCore.Scope(state: \Self.State.AllCasePaths.edit, action: \Self.Action.AllCasePaths.edit) {
+              EditContact()
+            }
+          }
+        }
+      }
+
+      extension Destination: ComposableCore.CaseReducer {
+      }
+      """#
+    }
+  }
+
+  @Test func anEnumOfAlertsAloneHasAnEmptyBody() {
+    assertMacro {
+      """
+      @Reducer
+      enum Destination {
+        case confirm(ConfirmationDialogState<Choice>)
+      }
+      """
+    } expansion: {
+      """
+      enum Destination {
+        case confirm(ConfirmationDialogState<Choice>)
+
+        @CasePaths.CasePathable
+        @dynamicMemberLookup
+        enum State: ComposableCore.CaseReducerState {
+          typealias StateReducer = Destination
+          case confirm(ConfirmationDialogState<Choice>)
+        }
+
+        @CasePaths.CasePathable
+        enum Action {
+          case confirm(Choice)
+        }
+
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        static var body: some ComposableCore.Reducer<Self.State, Self.Action> {
+          ComposableCore.EmptyReducer<Self.State, Self.Action>()
+        }
+      }
+
+      extension Destination: ComposableCore.CaseReducer {
+      }
+      """
+    }
+  }
+
+  @Test func aCaseThatHoldsNoFeatureIsRefused() {
+    assertMacro {
+      """
+      @Reducer
+      enum Destination {
+        case detail(ContactDetail)
+        case none
+        case pair(a: Int)
+      }
+      """
+    } diagnostics: {
+      """
+      @Reducer
+      enum Destination {
+        case detail(ContactDetail)
+        case none
+             ┬───
+             ╰─ 🛑 Each case of a @Reducer enum holds one feature, unlabelled: 'case none(Feature)'
+        case pair(a: Int)
+             ┬───────────
+             ╰─ 🛑 Each case of a @Reducer enum holds one feature, unlabelled: 'case pair(Feature)'
+      }
+      """
+    }
+  }
+}
+
+@Suite(.macros(["Presents": PresentsMacro.self], record: .never))
+struct PresentsMacroTests {
+  @Test func anOptionalIsKeptInPresentationState() {
+    assertMacro {
+      """
+      struct State {
+        @Presents public var destination: Destination.State?
+      }
+      """
+    } expansion: {
+      """
+      struct State {
+        public var destination: Destination.State? {
+          @storageRestrictions(initializes: _destination)
+          init(initialValue) {
+            _destination = ComposableCore.PresentationState(wrappedValue: initialValue)
+          }
+          get {
+            _destination.wrappedValue
+          }
+          set {
+            _destination.wrappedValue = newValue
+          }
+        }
+
+        public var $destination: ComposableCore.PresentationState<Destination.State> {
+          get {
+            _destination.projectedValue
+          }
+          set {
+            _destination.projectedValue = newValue
+          }
+        }
+
+        private var _destination: ComposableCore.PresentationState<Destination.State>
+      }
+      """
+    }
+  }
+
+  @Test func whatCannotBePresentedIsRefused() {
+    assertMacro {
+      """
+      struct State {
+        @Presents var count: Int
+        @Presents var detail: Detail.State? = Detail.State()
+        @Presents let fixed: Int?
+      }
+      """
+    } diagnostics: {
+      """
+      struct State {
+        @Presents var count: Int
+        ┬────────
+        ╰─ 🛑 @Presents applies to optional state: 'var count: Int?'
+        @Presents var detail: Detail.State? = Detail.State()
+        ┬────────
+        ╰─ 🛑 A presented feature starts absent: remove the initial value, or make it nil
+        @Presents let fixed: Int?
+        ┬────────
+        ╰─ 🛑 @Presents applies to one 'var' of optional state
+      }
+      """
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import ComposableArchitecture
+import Testing
+
+// A feature written with TCA's macros, as TCA's documentation writes one: `@Reducer` on the
+// features and on an enum of destinations (a feature and an alert), `@Presents`,
+// `@ObservableState`, a `@DependencyClient`. Nothing in it is written for the kit.
+
+@Reducer
+struct ContactDetail {
+  @ObservableState
+  struct State: Equatable {
+    var name: String
+  }
+  enum Action: Equatable {
+    case deleteButtonTapped
+    case delegate(Delegate)
+
+    @CasePathable
+    enum Delegate: Equatable {
+      case confirmDeletion
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .deleteButtonTapped:
+        return .send(.delegate(.confirmDeletion))
+      case .delegate:
+        return .none
+      }
+    }
+  }
+}
+
+@Reducer
+struct Contacts {
+  @ObservableState
+  struct State: Equatable {
+    var contacts: [String] = []
+    @Presents var destination: Destination.State?
+  }
+  enum Action {
+    case contactTapped(String)
+    case destination(PresentationAction<Destination.Action>)
+
+    @CasePathable
+    enum Alert: Equatable {
+      case confirmDeletion(String)
+    }
+  }
+
+  @Reducer(state: .equatable, action: .equatable)
+  enum Destination {
+    case detail(ContactDetail)
+    case alert(AlertState<Contacts.Action.Alert>)
+  }
+
+  @Dependency(\.contactsClient) var contactsClient
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .contactTapped(let name):
+        state.destination = .detail(ContactDetail.State(name: name))
+        return .none
+      case .destination(.presented(.detail(.delegate(.confirmDeletion)))):
+        guard let name = state.destination?.detail?.name else { return .none }
+        state.destination = .alert(.deletion(of: name))
+        return .none
+      case .destination(.presented(.alert(.confirmDeletion(let name)))):
+        state.contacts.removeAll { $0 == name }
+        return .run { _ in await contactsClient.delete(name) }
+      case .destination:
+        return .none
+      }
+    }
+    .ifLet(\.$destination, action: \.destination)
+  }
+}
+
+extension AlertState where Action == Contacts.Action.Alert {
+  static func deletion(of name: String) -> Self {
+    AlertState {
+      TextState("Delete \(name)?")
+    } actions: {
+      ButtonState(role: .destructive, action: .confirmDeletion(name)) { TextState("Delete") }
+    }
+  }
+}
+
+@DependencyClient
+struct ContactsClient {
+  var delete: @Sendable (_ name: String) async -> Void
+}
+
+extension ContactsClient: TestDependencyKey {
+  static let testValue = ContactsClient()
+}
+
+extension DependencyValues {
+  var contactsClient: ContactsClient {
+    get { self[ContactsClient.self] }
+    set { self[ContactsClient.self] = newValue }
+  }
+}
+
+@MainActor
+struct MacroFeatureTests {
+  @Test func aDestinationEnumRunsItsFeaturesAndItsAlert() async {
+    let deleted = LockIsolated<[String]>([])
+    let store = TestStore(initialState: Contacts.State(contacts: ["Blob", "Blob Jr."])) {
+      Contacts()
+    } withDependencies: {
+      $0.contactsClient.delete = { name in deleted.withValue { $0.append(name) } }
+    }
+    await store.send(.contactTapped("Blob")) {
+      $0.destination = .detail(ContactDetail.State(name: "Blob"))
+    }
+    await store.send(.destination(.presented(.detail(.deleteButtonTapped))))
+    await store.receive(\.destination.detail.delegate.confirmDeletion) {
+      $0.destination = .alert(.deletion(of: "Blob"))
+    }
+    await store.send(.destination(.presented(.alert(.confirmDeletion("Blob"))))) {
+      $0.contacts = ["Blob Jr."]
+      $0.destination = nil
+    }
+    #expect(deleted.value == ["Blob"])
+  }
+
+  @Test func presentsKeepsTheMemberwiseInitializerAndTheProjection() {
+    var state = Contacts.State()
+    #expect(state.destination == nil)
+    state = Contacts.State(destination: .detail(ContactDetail.State(name: "Blob")))
+    #expect(state.destination?.detail?.name == "Blob")
+    #expect(state.$destination.wrappedValue == state.destination)
+    state.destination = nil
+    #expect(state.$destination.wrappedValue == nil)
+  }
+
+  @Test func anUnimplementedClientFailsTheTest() async {
+    let store = TestStore(
+      initialState: Contacts.State(
+        contacts: ["Blob"], destination: .alert(.deletion(of: "Blob")))
+    ) {
+      Contacts()
+    }
+    await withKnownIssue {
+      await store.send(.destination(.presented(.alert(.confirmDeletion("Blob"))))) {
+        $0.contacts = []
+        $0.destination = nil
+      }
+      await store.finish()
+    } matching: { issue in
+      issue.description.contains("delete")
+    }
+  }
+}
