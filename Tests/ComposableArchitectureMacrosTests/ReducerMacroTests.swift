@@ -161,7 +161,7 @@ struct ReducerMacroTests {
         }
       }
 
-      extension Destination: ComposableCore.CaseReducer {
+      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
       }
       """#
     }
@@ -198,7 +198,45 @@ struct ReducerMacroTests {
         }
       }
 
-      extension Destination: ComposableCore.CaseReducer {
+      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  @Test func aBodyWrittenByHandIsKept() {
+    assertMacro {
+      """
+      @Reducer
+      enum Session {
+        case signedOut(SignIn)
+        static var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+      """
+    } expansion: {
+      """
+      enum Session {
+        case signedOut(SignIn)
+        static var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+
+        @CasePaths.CasePathable
+        @dynamicMemberLookup
+        enum State: ComposableCore.CaseReducerState {
+          typealias StateReducer = Session
+          case signedOut(SignIn.State)
+        }
+
+        @CasePaths.CasePathable
+        enum Action {
+          case signedOut(SignIn.Action)
+        }
+      }
+
+      extension Session: ComposableCore.CaseReducer, ComposableCore.Reducer {
       }
       """
     }

@@ -105,6 +105,50 @@ extension DependencyValues {
   }
 }
 
+@Reducer
+struct SignIn {
+  struct State: Equatable {
+    var name = ""
+  }
+  enum Action: Equatable {
+    case nameChanged(String)
+    case signInTapped
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .nameChanged(let name) = action { state.name = name }
+      return .none
+    }
+  }
+}
+
+/// An enum reducer with a body of its own, as TicTacToe's app is written: the macro writes
+/// its State and Action and leaves the body alone.
+@Reducer
+enum Session {
+  case signedOut(SignIn)
+  case signedIn(ContactDetail)
+
+  static var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .signedOut(.signInTapped):
+        guard let name = state.signedOut?.name else { return .none }
+        state = .signedIn(ContactDetail.State(name: name))
+        return .none
+      case .signedIn(.delegate(.confirmDeletion)):
+        state = .signedOut(SignIn.State())
+        return .none
+      case .signedOut, .signedIn:
+        return .none
+      }
+    }
+    .ifCaseLet(\.signedOut, action: \.signedOut) { SignIn() }
+    .ifCaseLet(\.signedIn, action: \.signedIn) { ContactDetail() }
+  }
+}
+extension Session.State: Equatable {}
+
 @MainActor
 struct MacroFeatureTests {
   @Test func aDestinationEnumRunsItsFeaturesAndItsAlert() async {
@@ -126,6 +170,24 @@ struct MacroFeatureTests {
       $0.destination = nil
     }
     #expect(deleted.value == ["Blob"])
+  }
+
+  @Test func anEnumReducerWithItsOwnBodyRunsAsItsTypesBody() async {
+    let store = TestStore(initialState: Session.State.signedOut(SignIn.State())) {
+      Session.body
+    }
+    await store.send(.signedOut(.nameChanged("Blob"))) {
+      $0.modify(\.signedOut) { $0.name = "Blob" }
+    }
+    await store.send(.signedOut(.signInTapped)) {
+      $0 = .signedIn(ContactDetail.State(name: "Blob"))
+    }
+    await store.send(.signedIn(.deleteButtonTapped))
+    await store.receive(\.signedIn.delegate.confirmDeletion) {
+      $0 = .signedOut(SignIn.State())
+    }
+    let reducer: some ReducerOf<Session> = Session.body
+    _ = reducer
   }
 
   @Test func presentsKeepsTheMemberwiseInitializerAndTheProjection() {

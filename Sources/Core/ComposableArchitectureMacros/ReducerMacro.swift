@@ -15,12 +15,15 @@ extension ReducerMacro: ExtensionMacro {
     conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) throws -> [ExtensionDeclSyntax] {
-    // `protocols` holds the conformances the type does not declare already.
-    let wanted = declaration.is(EnumDeclSyntax.self) ? "CaseReducer" : "Reducer"
-    guard protocols.contains(where: { $0.trimmedDescription.hasSuffix(wanted) }) else {
-      return []
+    // `protocols` holds the conformances the type does not declare already. An enum's
+    // extension names `Reducer` too: a macro's extension gets no implied conformance.
+    let wanted = declaration.is(EnumDeclSyntax.self) ? ["CaseReducer", "Reducer"] : ["Reducer"]
+    let missing = wanted.filter { name in
+      protocols.contains { $0.trimmedDescription.split(separator: ".").last == Substring(name) }
     }
-    return [try ExtensionDeclSyntax("extension \(type.trimmed): ComposableCore.\(raw: wanted) {}")]
+    guard !missing.isEmpty else { return [] }
+    let list = missing.map { "ComposableCore.\($0)" }.joined(separator: ", ")
+    return [try ExtensionDeclSyntax("extension \(type.trimmed): \(raw: list) {}")]
   }
 }
 
@@ -80,6 +83,13 @@ extension ReducerMacro: MemberMacro {
     }
 
     let enumName = enumDecl.name.text
+    // A body written by hand (an enum whose cases' reducers need more than a Scope each)
+    // replaces the generated one.
+    let hasBody = enumDecl.memberBlock.members.contains { member in
+      member.decl.as(VariableDeclSyntax.self)?.bindings.contains {
+        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
+      } ?? false
+    }
     let stateCases = cases.map { "case \($0.name)(\($0.stateType))" }.joined(separator: "\n")
     let actionCases = cases.map { "case \($0.name)(\($0.actionType))" }.joined(separator: "\n")
     let scopes = cases.compactMap { feature in
@@ -92,7 +102,7 @@ extension ReducerMacro: MemberMacro {
       scopes.isEmpty
       ? "ComposableCore.EmptyReducer<Self.State, Self.Action>()"
       : "ComposableCore.CombineReducers {\n\(scopes.joined(separator: "\n"))\n}"
-    return [
+    var members: [DeclSyntax] = [
       """
       @CasePaths.CasePathable
       @dynamicMemberLookup
@@ -107,13 +117,17 @@ extension ReducerMacro: MemberMacro {
       \(raw: actionCases)
       }
       """,
-      """
-      @ComposableCore.ReducerBuilder<Self.State, Self.Action>
-      \(raw: access)static var body: some ComposableCore.Reducer<Self.State, Self.Action> {
-      \(raw: body)
-      }
-      """,
     ]
+    if !hasBody {
+      members.append(
+        """
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        \(raw: access)static var body: some ComposableCore.Reducer<Self.State, Self.Action> {
+        \(raw: body)
+        }
+        """)
+    }
+    return members
   }
 
   /// `@Reducer(state: .equatable, .sendable, action: .equatable)`: the protocols each

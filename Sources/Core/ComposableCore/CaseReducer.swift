@@ -31,14 +31,23 @@
 ///   }
 /// }
 /// ```
-public protocol CaseReducer<State, Action> {
-  associatedtype State: CaseReducerState where State.StateReducer == Self
-  associatedtype Action
-  associatedtype Body: Reducer<State, Action>
+///
+/// It is a ``Reducer`` too, whose `body` is the static one: a test or a parent runs it as
+/// `Screen.body`, and `ReducerOf<Screen>` names its type.
+public protocol CaseReducer<State, Action>: Reducer
+where State: CaseReducerState, State.StateReducer == Self, Body: Reducer<State, Action> {
+  // Restated, so that the type is inferred from the static `body` (the one an enum writes),
+  // not from the instance one `Reducer` would otherwise default to `Never`.
+  associatedtype Body = Body
 
   /// Runs the feature of whichever case the state is.
   @ReducerBuilder<State, Action>
   static var body: Body { get }
+}
+
+extension CaseReducer {
+  /// The static ``body``: an enum reducer has no instance of its own to read it from.
+  public var body: Body { Self.body }
 }
 
 /// The state of a ``CaseReducer``: it names its reducer, so that a parent's `ifLet` and
