@@ -441,6 +441,13 @@ struct CountField: Reducer {
   }
 }
 
+extension CountField.Action: CasePathable {
+  struct AllCasePaths: Sendable {
+    let binding = AnyCasePath(CountField.Action.binding)
+  }
+  static let allCasePaths = AllCasePaths()
+}
+
 // OnChange
 struct CountMirror: Reducer {
   struct State: Equatable {
@@ -796,6 +803,19 @@ struct ComposableCoreExamples {
       $0.screen = .detail(Detail.State(isSaving: true))
     }
     await store.receive(.screen(.dismiss)) { $0.screen = nil }
+  }
+
+  @Test func aFieldsChangeIsACaseOfTheBindingAction() async {
+    let store = TestStore(initialState: CountField.State()) { CountField() }
+    await store.send(\.binding.typedCount, "42") {
+      $0.typedCount = "42"
+      $0.count = 42
+    }
+    let action = CountField.Action.binding(.set(\.typedCount, "7"))
+    let typed: String? = action[case: \.binding.typedCount]
+    #expect(typed == "7")
+    let count: Int? = action[case: \.binding.count]
+    #expect(count == nil)
   }
 
   @Test func aPresentedFeatureDismissesItself() async {

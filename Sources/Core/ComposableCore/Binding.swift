@@ -40,6 +40,37 @@ extension BindingAction: Equatable {
   }
 }
 
+/// A field's change is a case: `\.binding.isOn` is the path to "isOn was set", with the new
+/// value as its payload, as in TCA.
+///
+/// ```swift
+/// await store.send(\.binding.typedCount, "42") {
+///   $0.typedCount = "42"
+///   $0.count = 42
+/// }
+/// ```
+extension BindingAction: CasePathable {
+  @dynamicMemberLookup
+  public struct AllCasePaths: Sendable {
+    public subscript<Value: Equatable & Sendable>(
+      dynamicMember keyPath: WritableKeyPath<Root, Value>
+    ) -> AnyCasePath<BindingAction, Value> {
+      let field = UncheckedKeyPath(keyPath)
+      return AnyCasePath(
+        embed: { .set(field.keyPath, $0) },
+        extract: { $0.keyPath == field.keyPath ? $0.value as? Value : nil })
+    }
+  }
+
+  public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+
+/// A key path held by a `@Sendable` closure: key paths are immutable values.
+private struct UncheckedKeyPath<Root, Value>: @unchecked Sendable {
+  let keyPath: WritableKeyPath<Root, Value>
+  init(_ keyPath: WritableKeyPath<Root, Value>) { self.keyPath = keyPath }
+}
+
 extension BindingAction: CustomDumpReflectable {
   public var customDumpMirror: Mirror {
     Mirror(self, children: ["set": (keyPath, value)], displayStyle: .enum)

@@ -38,6 +38,7 @@ public protocol CaseReducer<State, Action>: Reducer
 where State: CaseReducerState, State.StateReducer == Self, Body: Reducer<State, Action> {
   // Restated, so that the type is inferred from the static `body` (the one an enum writes),
   // not from the instance one `Reducer` would otherwise default to `Never`.
+  /// The reducer the static ``body`` builds from the cases' features.
   associatedtype Body = Body
 
   /// Runs the feature of whichever case the state is.
