@@ -48,8 +48,21 @@ final class Tmux {
     ]
     let argv = (command + arguments).map { strdup($0) }
     defer { for pointer in argv { free(pointer) } }
+    // The test runner's threads block most signals, and a blocked mask is inherited: a tmux
+    // server that cannot take SIGCHLD or SIGTERM never ends (kill-server included), and the
+    // app must get its signals as it would from a person's shell.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, argv[0]!, nil, nil, argv + [nil], environ)
+    let spawned = posix_spawn(&pid, argv[0]!, nil, &attributes, argv + [nil], environ)
     guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
     var status: Int32 = 0
     waitpid(pid, &status, 0)
