@@ -282,28 +282,19 @@ struct PresentsMacroTests {
       """
       struct State {
         public var destination: Destination.State? {
-          @storageRestrictions(initializes: _destination)
+          @storageRestrictions(initializes: $destination)
           init(initialValue) {
-            _destination = ComposableCore.PresentationState(wrappedValue: initialValue)
+            $destination = ComposableCore.PresentationState(wrappedValue: initialValue)
           }
           get {
-            _destination.wrappedValue
+            $destination.wrappedValue
           }
           set {
-            _destination.wrappedValue = newValue
+            $destination.wrappedValue = newValue
           }
         }
 
-        public var $destination: ComposableCore.PresentationState<Destination.State> {
-          get {
-            _destination.projectedValue
-          }
-          set {
-            _destination.projectedValue = newValue
-          }
-        }
-
-        private var _destination: ComposableCore.PresentationState<Destination.State>
+        public var $destination: ComposableCore.PresentationState<Destination.State>
       }
       """
     }

@@ -24,7 +24,43 @@ enum Single: Equatable {
   case only(Int)
 }
 
+/// Cases a path may see before its own: a sibling of the same payload type, and payloads of
+/// no size (a one-case enum), which the layout treats as cases without a payload.
+enum Events: Equatable {
+  case named(name: String)
+  case ticked(Tick)
+  case alsoTicked(Tick)
+  case count(Int)
+  case sameAsCount(Int)
+  case stopped
+
+  enum Tick: Equatable { case tick }
+}
+
 struct CasePathTests {
+  /// A path learns its case number from whatever it is shown first, and a sibling's actions
+  /// never come out as its own, however many it is shown before one of its own.
+  @Test func aPathShownOtherCasesFirstExtractsOnlyItsOwn() {
+    let ticked = AnyCasePath(Events.ticked)
+    let alsoTicked = AnyCasePath(Events.alsoTicked)
+    let count = AnyCasePath(Events.count)
+    let sameAsCount = AnyCasePath(Events.sameAsCount)
+    let others: [Events] = [.named(name: "x"), .stopped, .count(1), .sameAsCount(2)]
+    for _ in 0..<3 {
+      #expect(others.compactMap { ticked.extract(from: $0) } == [])
+      #expect(alsoTicked.extract(from: .ticked(.tick)) == nil)
+      #expect(ticked.extract(from: .alsoTicked(.tick)) == nil)
+      #expect(sameAsCount.extract(from: .count(5)) == nil)
+      #expect(count.extract(from: .sameAsCount(5)) == nil)
+      #expect(count.extract(from: .ticked(.tick)) == nil)
+    }
+    #expect(ticked.extract(from: .ticked(.tick)) == .tick)
+    #expect(alsoTicked.extract(from: .alsoTicked(.tick)) == .tick)
+    #expect(count.extract(from: .count(7)) == 7)
+    #expect(sameAsCount.extract(from: .sameAsCount(8)) == 8)
+    #expect(ticked.embed(.tick) == .ticked(.tick))
+  }
+
   @Test func aOneLineCasePathExtractsItsCaseOnly() {
     let int = AnyCasePath(Shapes.int)
     let same = AnyCasePath(Shapes.sameTypeAsInt)

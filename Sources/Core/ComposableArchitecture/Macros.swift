@@ -70,7 +70,7 @@ public struct SynthesizedConformance: Sendable {
 /// }
 /// ```
 @attached(accessor, names: named(init), named(get), named(set))
-@attached(peer, names: prefixed(`$`), prefixed(_))
+@attached(peer, names: prefixed(`$`))
 public macro Presents() =
   #externalMacro(module: "ComposableArchitectureMacros", type: "PresentsMacro")
 

@@ -6,6 +6,11 @@ import SwiftSyntaxMacros
 /// `@Presents var destination: Destination.State?`: the property keeps its value in a
 /// `PresentationState`, reached as `$destination` (what `ifLet` takes), and stays a
 /// parameter of the memberwise initializer.
+///
+/// `$destination` is the stored property itself, not a computed one over private storage: a
+/// key path to a stored property changes the value in place, where one through a computed
+/// property copies it out and back (an allocation, and a copy of the presented state, for
+/// every action `ifLet` runs).
 public enum PresentsMacro {}
 
 extension PresentsMacro: AccessorMacro {
@@ -42,15 +47,7 @@ extension PresentsMacro: PeerMacro {
       return []
     }
     let wrapper = "ComposableCore.PresentationState<\(property.wrapped)>"
-    return [
-      """
-      \(raw: property.access)var $\(raw: property.name): \(raw: wrapper) {
-        get { \(raw: property.storageName).projectedValue }
-        set { \(raw: property.storageName).projectedValue = newValue }
-      }
-      """,
-      "private var \(raw: property.storageName): \(raw: wrapper)",
-    ]
+    return ["\(raw: property.access)var \(raw: property.storageName): \(raw: wrapper)"]
   }
 }
 
@@ -59,7 +56,7 @@ private struct PresentedProperty {
   let name: String
   let wrapped: String
   let access: String
-  var storageName: String { "_\(name)" }
+  var storageName: String { "$\(name)" }
 
   static func parse(
     _ declaration: some DeclSyntaxProtocol, node: AttributeSyntax,

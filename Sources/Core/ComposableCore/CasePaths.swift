@@ -21,17 +21,20 @@ extension AnyCasePath {
   /// ```
   ///
   /// It costs what an extraction written out costs: the case number and the payload are read
-  /// with the enum's own value witnesses, as the compiled `if case` reads them. Only until the
-  /// path has seen its own case once is a candidate taken apart with `Mirror`, which tells
-  /// which case number is this path's.
+  /// with the enum's own value witnesses, as the compiled `if case` reads them. Until the path
+  /// knows its case number it learns it from the first candidate whose payload is a `Value`
+  /// (embedding that payload gives its case), and remembers the cases that cannot be its own,
+  /// so a sibling's actions cost no more than its own.
   @inlinable
   public init(_ embed: @escaping (Value) -> Root) {
     // An enum case's constructor: a pure function, safe to call from anywhere.
     nonisolated(unsafe) let embed = embed
     let tags = EnumTags(Root.self)
     // Our case number, shifted left, and whether it is indirect in bit 0; all ones until
-    // our case has been seen.
+    // it is known.
     let ours = Atomic<UInt64>(.max)
+    // The case numbers below 64 known not to be ours, one bit each.
+    let others = Atomic<UInt64>(0)
     self.init(
       embed: { embed($0) },
       extract: { root in
@@ -41,13 +44,41 @@ extension AnyCasePath {
         if known >> 1 == UInt64(tag) {
           return tags.payload(of: root, indirect: known & 1 != 0, as: Value.self)
         }
-        guard known == .max, let value = Self.payload(of: root) else { return nil }
-        // First action that could be ours: ours if embedding its payload gives its case.
-        guard tags.tag(of: embed(value)) == tag else { return nil }
-        let indirect: UInt64 = tags.isIndirect(payloadCase: tag) ? 1 : 0
-        ours.store(UInt64(tag) << 1 | indirect, ordering: .relaxed)
-        return value
+        if known != .max { return nil }
+        if tag < 64, others.load(ordering: .relaxed) & (1 << UInt64(tag)) != 0 { return nil }
+        let learned = Self.learn(from: root, tag: tag, tags: tags, embed: embed)
+        if let learnedTag = learned.ours { ours.store(learnedTag, ordering: .relaxed) }
+        if learned.notOurs, tag < 64 {
+          others.bitwiseOr(1 << UInt64(tag), ordering: .relaxed)
+        }
+        return learned.value
       })
+  }
+
+  /// What a candidate of case `tag` tells a path that does not know its case number yet:
+  /// the case number (from embedding the candidate's payload, when it is a `Value`), whether
+  /// the candidate's case cannot be ours, and the payload when it is ours.
+  @usableFromInline
+  static func learn(
+    from root: Root, tag: UInt32, tags: EnumTags, embed: (Value) -> Root
+  ) -> (value: Value?, ours: UInt64?, notOurs: Bool) {
+    let payloadCase = tags.payloadCase(tag)
+    // A payload of no size (a one-case enum) is laid out as a case without one.
+    guard payloadCase.hasPayload || MemoryLayout<Value>.size == 0 else { return (nil, nil, true) }
+    let value: Value
+    if payloadCase.type == Value.self {
+      value = tags.payload(of: root, indirect: payloadCase.isIndirect, as: Value.self)
+    } else if let mirrored = payload(of: root) {
+      // An existential payload, or a tuple whose labels differ from `Value`'s.
+      value = mirrored
+    } else {
+      // A payload of one type that is not a `Value`: never ours. An existential's payload
+      // may be a `Value` another time.
+      return (nil, nil, payloadCase.type != nil)
+    }
+    let ourTag = tags.tag(of: embed(value))
+    let ours = UInt64(ourTag) << 1 | (tags.isIndirect(payloadCase: ourTag) ? 1 : 0)
+    return (ourTag == tag ? value : nil, ours, false)
   }
 
   /// A case path to a case without a payload: `AnyCasePath(Action.dismiss)`.

@@ -178,12 +178,18 @@ struct PayloadCase: @unchecked Sendable {
   let isIndirect: Bool
   /// The payload's type; nil for an existential, or when it could not be read.
   let type: Any.Type?
+  /// The payload's type when it is `Identifiable` (a destination's id), and when it is an
+  /// alert's or a dialog's: looked up once, not for every action.
+  let identifiableType: (any Identifiable.Type)?
+  let ephemeralType: (any EphemeralState.Type)?
 
   fileprivate init(tags: EnumTags, tag: UInt32) {
     guard let record = tags.record(ofPayloadCase: tag) else {
       hasPayload = false
       isIndirect = false
       type = nil
+      identifiableType = nil
+      ephemeralType = nil
       return
     }
     hasPayload = true
@@ -193,6 +199,8 @@ struct PayloadCase: @unchecked Sendable {
     // existential.
     let kind = resolved.map { unsafeBitCast($0, to: UnsafeRawPointer.self).load(as: UInt.self) }
     type = [0x303, 0x306, 0x307].contains(kind ?? 0x303) ? nil : resolved
+    identifiableType = type as? any Identifiable.Type
+    ephemeralType = type as? any EphemeralState.Type
   }
 
   fileprivate struct Key: Hashable {

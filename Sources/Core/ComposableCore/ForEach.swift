@@ -158,10 +158,11 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
         """)
       return .none
     }
+    let effect = element.reduce(into: &state[keyPath: toElements][id: id]!, action: elementAction)
+    // No closure, and no navigation id (two allocations), for an effect of nothing.
+    if case .none = effect.operation { return .none }
     let embed = toElementAction.embed
-    return element.reduce(into: &state[keyPath: toElements][id: id]!, action: elementAction)
-      .map { embed(.element(id: id, action: $0)) }
-      .scoped(navigationID(for: id))
+    return effect.map { embed(.element(id: id, action: $0)) }.scoped(navigationID(for: id))
   }
 
   @usableFromInline

@@ -125,10 +125,13 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         """)
       return .none
     }
-    let navigationID = NavigationID(location: toChildState, state: childState)
-    let effect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
-      .map(toChildAction.embed)
-      .scoped(navigationID)
+    let childEffect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
+    var effect = Effect<Parent.Action>.none
+    if case .none = childEffect.operation {
+    } else {
+      effect = childEffect.map(toChildAction.embed)
+        .scoped(NavigationID(location: toChildState, state: childState))
+    }
     // An alert (or a dialog) is gone once one of its buttons is tapped.
     if dismisses(childAction, childState) { state[keyPath: toChildState] = nil }
     return effect

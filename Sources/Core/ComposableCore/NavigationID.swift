@@ -9,46 +9,75 @@
 @usableFromInline
 struct NavigationID: Hashable, @unchecked Sendable {
   // Key paths are immutable; identities come from `Hashable` ids and case numbers.
-  let location: AnyKeyPath
-  let identity: AnyHashable?
+  @usableFromInline let location: AnyKeyPath
+  /// The child's enum case, plus one; 0 for a child whose state is not an enum.
+  @usableFromInline let caseNumber: UInt32
+  // Boxed: an `AnyHashable`'s layout is the standard library's secret, so a struct holding
+  // one is copied and compared through runtime calls, on every action a presented or
+  // stacked feature gets; references and a number are copied inline.
+  @usableFromInline let boxedIdentity: Identity?
 
-  @usableFromInline
-  init(location: AnyKeyPath, identity: AnyHashable?) {
+  @inlinable
+  init(location: AnyKeyPath, caseNumber: UInt32 = 0, identity: AnyHashable?) {
     self.location = location
-    self.identity = identity
+    self.caseNumber = caseNumber
+    boxedIdentity = identity.map(Identity.init)
   }
 
-  /// The id of a child at `location` whose state is `state`.
+  /// The id of a child at `location` whose state is `state`; `isIdentifiable` when the
+  /// caller has already looked up whether `State` is `Identifiable`.
   @usableFromInline
-  init<State>(location: AnyKeyPath, state: State) {
-    self.init(location: location, identity: Self.identity(of: state))
+  init<State>(location: AnyKeyPath, state: State, isIdentifiable: Bool? = nil) {
+    let (caseNumber, identity) = Self.identity(of: state, isIdentifiable: isIdentifiable)
+    self.init(location: location, caseNumber: caseNumber, identity: identity)
+  }
+
+  @inlinable
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    guard lhs.caseNumber == rhs.caseNumber, lhs.location == rhs.location else { return false }
+    switch (lhs.boxedIdentity, rhs.boxedIdentity) {
+    case (nil, nil): return true
+    case (let lhs?, let rhs?): return lhs === rhs || lhs.value == rhs.value
+    default: return false
+    }
+  }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(location)
+    hasher.combine(caseNumber)
+    hasher.combine(boxedIdentity?.value)
+  }
+
+  @usableFromInline
+  final class Identity: @unchecked Sendable {
+    @usableFromInline let value: AnyHashable
+    @usableFromInline init(_ value: AnyHashable) { self.value = value }
   }
 
   /// An `Identifiable` state's id; an enum's case, with its payload's id when that is
   /// `Identifiable` (another row of the same case is another destination).
-  @usableFromInline
-  static func identity<State>(of state: State) -> AnyHashable? {
-    if let identifiable = state as? any Identifiable { return id(of: identifiable) }
-    guard let tags = EnumTags(State.self) else { return nil }
+  static func identity<State>(
+    of state: State, isIdentifiable: Bool? = nil
+  ) -> (caseNumber: UInt32, id: AnyHashable?) {
+    if isIdentifiable != false, let identifiable = state as? any Identifiable {
+      return (0, id(of: identifiable))
+    }
+    guard let tags = EnumTags(State.self) else { return (0, nil) }
     let tag = tags.tag(of: state)
     let payloadCase = tags.payloadCase(tag)
-    if !payloadCase.hasPayload { return AnyHashable(tag) }
-    if let type = payloadCase.type {
+    if !payloadCase.hasPayload { return (tag + 1, nil) }
+    if payloadCase.type != nil {
       // One type for the case: the payload is read from the layout, without `Mirror`.
-      guard let identifiable = type as? any Identifiable.Type else { return AnyHashable(tag) }
+      guard let identifiable = payloadCase.identifiableType else { return (tag + 1, nil) }
       func id<Payload: Identifiable>(_: Payload.Type) -> AnyHashable {
         AnyHashable(tags.payload(of: state, indirect: payloadCase.isIndirect, as: Payload.self).id)
       }
-      return AnyHashable(CaseIdentity(tag: tag, id: id(identifiable)))
+      return (tag + 1, id(identifiable))
     }
     guard let payload = Mirror(reflecting: state).children.first?.value as? any Identifiable
-    else { return AnyHashable(tag) }
-    return AnyHashable(CaseIdentity(tag: tag, id: id(of: payload)))
-  }
-
-  private struct CaseIdentity: Hashable {
-    var tag: UInt32
-    var id: AnyHashable
+    else { return (tag + 1, nil) }
+    return (tag + 1, id(of: payload))
   }
 
   private static func id<Value: Identifiable>(of value: Value) -> AnyHashable {

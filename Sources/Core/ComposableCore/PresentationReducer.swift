@@ -86,27 +86,25 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     Parent.Action
   > {
     let presentationAction = toPresentationAction.extract(from: action)
-    let initialID = navigationID(state)
-    let lastSeenID = state[keyPath: toPresentationState].presentedID
+    // Decided once per action from the destination's type: most destinations are neither
+    // identified (their navigation id is their place alone) nor able to dismiss themselves
+    // by an action (alerts), and skip that work.
+    let kind = DestinationKind(Destination.State.self)
+    // The presentation state is read through its key path, and changed through it only
+    // when something changes: `\.$destination` is often a computed property (a property
+    // wrapper's projection), which a key path changes by copying the value out and back.
+    let (initialID, lastSeenID) = ids(state[keyPath: toPresentationState], kind: kind)
     var destinationEffect = Effect<Parent.Action>.none
-    let parentEffect: Effect<Parent.Action>
-    switch (state[keyPath: toPresentationState].wrappedValue, presentationAction) {
-    case (var presented?, .presented(let destinationAction)?):
-      destinationEffect = destination.reduce(into: &presented, action: destinationAction)
-        .map { [embed = toPresentationAction.embed] in embed(.presented($0)) }
-        .dismissing(with: toPresentationAction.embed)
-        .scoped(initialID!)
-      state[keyPath: toPresentationState].wrappedValue = presented
-      parentEffect = parent.reduce(into: &state, action: action)
-      if dismisses(destinationAction, presented), navigationID(state) == initialID {
-        state[keyPath: toPresentationState].wrappedValue = nil
-      }
-    case (.some, .dismiss?):
-      parentEffect = parent.reduce(into: &state, action: action)
-      if navigationID(state) == initialID {
-        state[keyPath: toPresentationState].wrappedValue = nil
-      }
-    case (nil, let presentationAction?):
+    // Whether the destination is dismissed once the parent has run, if it is still the one
+    // that was presented: asked for with `.dismiss`, or an alert's button was sent.
+    var dismisses = false
+    switch presentationAction {
+    case .presented(let destinationAction)? where initialID != nil:
+      (destinationEffect, dismisses) = runDestination(
+        &state[keyPath: toPresentationState], destinationAction, id: initialID!, kind: kind)
+    case .dismiss? where initialID != nil:
+      dismisses = true
+    case let presentationAction?:
       location.report(
         """
         An "ifLet" received a presentation action while nothing was presented:
@@ -117,12 +115,17 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
         effect that outlived it; dismiss destinations through the parent (or with the \
         `dismiss` dependency) so their effects are cancelled.
         """)
-      parentEffect = parent.reduce(into: &state, action: action)
-    case (_, nil):
-      parentEffect = parent.reduce(into: &state, action: action)
+    case nil:
+      break
     }
+    let parentEffect = parent.reduce(into: &state, action: action)
+    var finalID = ids(state[keyPath: toPresentationState], kind: kind).current
+    if dismisses, finalID == initialID {
+      state[keyPath: toPresentationState].wrappedValue = nil
+      finalID = nil
+    }
+    if lastSeenID != finalID { state[keyPath: toPresentationState].presentedID = finalID }
     var effect = destinationEffect.merge(with: parentEffect)
-    let finalID = navigationID(state)
     if let initialID, finalID != initialID {
       effect = effect.merge(with: Effect(.cancelScope(initialID)))
     }
@@ -130,14 +133,68 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     if let lastSeenID, lastSeenID != initialID, lastSeenID != finalID {
       effect = effect.merge(with: Effect(.cancelScope(lastSeenID)))
     }
-    if lastSeenID != finalID { state[keyPath: toPresentationState].presentedID = finalID }
     return effect
   }
 
-  @usableFromInline
-  func navigationID(_ state: Parent.State) -> NavigationID? {
-    state[keyPath: toPresentationState].wrappedValue.map {
-      NavigationID(location: toPresentationState, state: $0)
+  /// The navigation id of what is presented, and of what this reducer last saw presented.
+  @inlinable
+  func ids(
+    _ presentation: PresentationState<Destination.State>, kind: DestinationKind
+  ) -> (current: NavigationID?, lastSeen: NavigationID?) {
+    (navigationID(presentation, kind: kind), presentation.presentedID)
+  }
+
+  /// Runs the destination on its action; returns its effect, and whether the action
+  /// dismisses it (an alert's button).
+  @inlinable
+  func runDestination(
+    _ presentation: inout PresentationState<Destination.State>,
+    _ destinationAction: Destination.Action, id: NavigationID, kind: DestinationKind
+  ) -> (Effect<Parent.Action>, dismisses: Bool) {
+    var effect = Effect<Parent.Action>.none
+    let destinationEffect = destination.reduce(
+      into: &presentation.wrappedValue!, action: destinationAction)
+    if case .none = destinationEffect.operation {
+    } else {
+      effect =
+        destinationEffect
+        .map { [embed = toPresentationAction.embed] in embed(.presented($0)) }
+        .dismissing(with: toPresentationAction.embed)
+        .scoped(id)
     }
+    let ephemeral =
+      kind.ephemeralType
+      ?? (kind.isEnum ? caseEphemeralType(of: presentation.wrappedValue!) : nil)
+    return (effect, ephemeral?.canSend(destinationAction) ?? false)
+  }
+
+  @inlinable
+  func navigationID(
+    _ presentation: PresentationState<Destination.State>, kind: DestinationKind
+  ) -> NavigationID? {
+    guard kind.isEnum || kind.isIdentifiable else {
+      return presentation.isPresented
+        ? NavigationID(location: toPresentationState, identity: nil) : nil
+    }
+    return presentation.wrappedValue.map {
+      NavigationID(location: toPresentationState, state: $0, isIdentifiable: kind.isIdentifiable)
+    }
+  }
+}
+
+/// What a presented destination's type allows, looked up once per action: whether its
+/// navigation id depends on its value (an `Identifiable` state, an enum's case), and whether
+/// one of its actions can dismiss it (an alert, or an enum that may hold one).
+@usableFromInline
+struct DestinationKind {
+  @usableFromInline let isEnum: Bool
+  @usableFromInline let isIdentifiable: Bool
+  @usableFromInline let ephemeralType: (any EphemeralState.Type)?
+
+  @inlinable
+  init<State>(_: State.Type) {
+    isEnum = EnumTags(State.self) != nil
+    isIdentifiable = State.self is any Identifiable.Type
+    ephemeralType = State.self as? any EphemeralState.Type
   }
 }

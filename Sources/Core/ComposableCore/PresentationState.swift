@@ -20,36 +20,70 @@
 /// Its value is kept in a box, so a feature can present a feature of its own type.
 @propertyWrapper
 public struct PresentationState<State> {
-  private final class Storage: @unchecked Sendable {
+  @usableFromInline
+  final class Storage: @unchecked Sendable {
     // Copied on write: only one owner mutates it.
-    var value: State?
-    init(_ value: State?) { self.value = value }
+    @usableFromInline var value: State?
+    /// The identity of what the `ifLet` last saw presented: a dismissal made by a reducer it
+    /// does not wrap still cancels the effects, at the next action through it.
+    @usableFromInline var presentedID: NavigationID?
+
+    @usableFromInline init(_ value: State?, presentedID: NavigationID? = nil) {
+      self.value = value
+      self.presentedID = presentedID
+    }
   }
 
-  private var storage: Storage
-  /// The identity of what the `ifLet` last saw presented: a dismissal made by a reducer it
-  /// does not wrap still cancels the effects, at the next action through it.
-  @usableFromInline var presentedID: NavigationID?
+  // One reference and nothing else: a key path reads a value this small without allocating
+  // a buffer for it, and an `ifLet` reads this one twice for every action.
+  @usableFromInline var storage: Storage
 
+  @inlinable
   public init(wrappedValue: State?) {
     storage = Storage(wrappedValue)
   }
 
+  @inlinable
   public var wrappedValue: State? {
     get { storage.value }
     set {
-      if isKnownUniquelyReferenced(&storage) {
-        storage.value = newValue
-      } else {
-        storage = Storage(newValue)
-      }
+      makeUnique()
+      storage.value = newValue
     }
+    // In place, so that a reducer changing the presented state copies nothing.
+    _modify {
+      makeUnique()
+      yield &storage.value
+    }
+  }
+
+  @inlinable
+  var presentedID: NavigationID? {
+    get { storage.presentedID }
+    set {
+      makeUnique()
+      storage.presentedID = newValue
+    }
+  }
+
+  @inlinable
+  mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&storage) {
+      storage = Storage(storage.value, presentedID: storage.presentedID)
+    }
+  }
+
+  /// Whether something is presented, without copying it.
+  @inlinable var isPresented: Bool {
+    if case .none = storage.value { return false }
+    return true
   }
 
   /// The state wrapper itself: what `ifLet` takes (`\.$detail`).
   public var projectedValue: Self {
     get { self }
     set { self = newValue }
+    _modify { yield &self }
   }
 
   /// The presented destination's state when it is the case at `casePath`; setting it while
@@ -152,6 +186,7 @@ public protocol EphemeralState<Action> {
 extension EphemeralState {
   /// Whether `action` is one of this state's actions, or a case whose payload is: an
   /// alert's buttons dismiss it, another destination's actions do not.
+  @usableFromInline
   static func canSend<Other>(_ action: Other) -> Bool {
     if Other.self == Action.self { return true }
     guard let tags = EnumTags(Other.self) else { return false }
@@ -166,11 +201,16 @@ extension EphemeralState {
 @usableFromInline
 func ephemeralType<State>(of state: State) -> (any EphemeralState.Type)? {
   if let type = State.self as? any EphemeralState.Type { return type }
+  return caseEphemeralType(of: state)
+}
+
+/// The ephemeral type of an enum's current case's payload.
+@usableFromInline
+func caseEphemeralType<State>(of state: State) -> (any EphemeralState.Type)? {
   guard let tags = EnumTags(State.self) else { return nil }
   // The payload's type from the enum's records; an existential's from its value.
-  if let type = tags.payloadCase(tags.tag(of: state)).type {
-    return type as? any EphemeralState.Type
-  }
+  let payloadCase = tags.payloadCase(tags.tag(of: state))
+  if payloadCase.type != nil { return payloadCase.ephemeralType }
   guard let payload = Mirror(reflecting: state).children.first else { return nil }
   return type(of: payload.value) as? any EphemeralState.Type
 }

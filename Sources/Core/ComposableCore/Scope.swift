@@ -93,8 +93,7 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     guard let childAction = toChildAction.extract(from: action) else { return .none }
     switch toChildState {
     case .keyPath(let keyPath):
-      return child.reduce(into: &state[keyPath: keyPath], action: childAction)
-        .map(toChildAction.embed)
+      return embed(child.reduce(into: &state[keyPath: keyPath], action: childAction))
     case .casePath(let casePath, let location):
       guard var childState = casePath.extract(from: state) else {
         location.report(
@@ -111,8 +110,16 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       }
       let effect = child.reduce(into: &childState, action: childAction)
       state = casePath.embed(childState)
-      return effect.map(toChildAction.embed)
+      return embed(effect)
     }
+  }
+
+  /// The child's effect as the parent's; most actions' effect is `.none`, which needs no
+  /// closure made (an allocation) to say so.
+  @inlinable
+  func embed(_ effect: Effect<Child.Action>) -> Effect<ParentAction> {
+    if case .none = effect.operation { return .none }
+    return effect.map(toChildAction.embed)
   }
 }
 

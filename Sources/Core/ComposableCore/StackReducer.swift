@@ -64,20 +64,26 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
-    let idsBefore = state[keyPath: toStackState].ids
-    let lastSeenIDs = state[keyPath: toStackState].lastSeenIDs
+    // Read in place: a stack is a stored property, which a key path reaches without copying
+    // it into a buffer of its own (an allocation for a value this size).
+    let (idsBefore, lastSeenIDs) = Self.ids(&state[keyPath: toStackState])
     var effect = Effect<Parent.Action>.none
     switch toStackAction.extract(from: action) {
     case .element(let id, let elementAction)?:
-      if var element = state[keyPath: toStackState][id: id] {
+      let elementEffect = state[keyPath: toStackState].modifyElement(id: id) {
+        destination.reduce(into: &$0, action: elementAction)
+      }
+      switch elementEffect?.operation {
+      case nil:
+        report(action: elementAction, id: id)
+      case .none?:
+        break
+      case _?:
         let embed = toStackAction.embed
-        effect = destination.reduce(into: &element, action: elementAction)
+        effect = elementEffect!
           .map { embed(.element(id: id, action: $0)) }
           .poppedByDismiss(with: embed, id: id)
           .scoped(navigationID(for: id))
-        state[keyPath: toStackState][id: id] = element
-      } else {
-        report(action: elementAction, id: id)
       }
       effect = effect.merge(with: parent.reduce(into: &state, action: action))
     case .popFrom(let id)?:
@@ -111,16 +117,31 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     case nil:
       effect = parent.reduce(into: &state, action: action)
     }
-    let idsAfter = state[keyPath: toStackState].ids
-    for id in idsBefore where !idsAfter.contains(id) {
-      effect = effect.merge(with: Effect(.cancelScope(navigationID(for: id))))
+    let idsAfter = Self.ids(&state[keyPath: toStackState]).current
+    // Most actions change no element's place: three comparisons of short lists, where the
+    // searches below would hash every id.
+    if idsAfter != idsBefore {
+      for id in idsBefore where !idsAfter.contains(id) {
+        effect = effect.merge(with: Effect(.cancelScope(navigationID(for: id))))
+      }
     }
-    // Removed since the last action, by a reducer outside this one.
-    for id in lastSeenIDs where !idsBefore.contains(id) && !idsAfter.contains(id) {
-      effect = effect.merge(with: Effect(.cancelScope(navigationID(for: id))))
+    if lastSeenIDs != idsAfter {
+      // Removed since the last action, by a reducer outside this one.
+      if lastSeenIDs != idsBefore {
+        for id in lastSeenIDs where !idsBefore.contains(id) && !idsAfter.contains(id) {
+          effect = effect.merge(with: Effect(.cancelScope(navigationID(for: id))))
+        }
+      }
+      state[keyPath: toStackState].lastSeenIDs = idsAfter
     }
-    if lastSeenIDs != idsAfter { state[keyPath: toStackState].lastSeenIDs = idsAfter }
     return effect
+  }
+
+  @inlinable
+  static func ids(
+    _ stack: inout StackState<Destination.State>
+  ) -> (current: OrderedSet<StackElementID>, lastSeen: OrderedSet<StackElementID>) {
+    (stack.ids, stack.lastSeenIDs)
   }
 
   @usableFromInline

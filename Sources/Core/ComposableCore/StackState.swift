@@ -38,6 +38,16 @@ public struct StackState<Element> {
   /// The ids of the elements, bottom to top.
   public var ids: OrderedSet<StackElementID> { elements.keys }
 
+  /// Runs `body` on the element with `id` where it is, without copying it out and back;
+  /// `nil` when no element has that id.
+  @usableFromInline
+  mutating func modifyElement<Result>(
+    id: StackElementID, _ body: (inout Element) -> Result
+  ) -> Result? {
+    guard let index = elements.index(forKey: id) else { return nil }
+    return body(&elements.values[index])
+  }
+
   /// The element with `id`, if it is on the stack.
   ///
   /// Setting `nil` removes that element alone (``pop(from:)`` removes those above it too).
