@@ -13,7 +13,8 @@ import ComposableCore
 //   presentation.* a presented child's action through `ifLet(\.$destination, …)`: a
 //                 feature's state (childAction), and a case of an enum of features, the
 //                 shape `@Reducer enum Destination` builds, with one-line case paths
-//                 (enumDestination)
+//                 (enumDestination), both stored as `@Presents` stores them; and the child
+//                 with the `@PresentationState` property wrapper (propertyWrapper)
 //   stack.*       an action of the middle element of a three-element stack, `forEach`
 // Each iteration sends 1,000 actions, so the wall clock reads in picoseconds per action
 // (ns per 1,000) and ratios keep three digits.
@@ -114,10 +115,24 @@ struct ReadsDependency: Reducer {
   }
 }
 
-/// A parent presenting a counter.
+/// A parent presenting a counter, its `PresentationState` a stored property, as `@Presents`
+/// stores it under `$destination` (a name only a macro may declare; the benchmarks build
+/// without the macros package).
 struct Presenting: Reducer {
-  struct State { @PresentationState var destination: Counter.State? = Counter.State() }
+  struct State { var destination = PresentationState(wrappedValue: Counter.State()) }
   enum Action { case destination(PresentationAction<Counter.Action>) }
+
+  var body: some ReducerOf<Self> {
+    EmptyReducer<State, Action>()
+      .ifLet(\.destination, action: \.destination) { Counter() }
+  }
+}
+
+/// The same parent with the property wrapper, whose `$destination` is a computed property: a
+/// key path writes through it by copying the box out and back.
+struct PresentingWrapped: Reducer {
+  struct State { @PresentationState var destination: Counter.State? = Counter.State() }
+  typealias Action = Presenting.Action
 
   var body: some ReducerOf<Self> {
     EmptyReducer<State, Action>()
@@ -173,7 +188,8 @@ struct PresentingDestination: Reducer {
   }
 
   struct State {
-    @PresentationState var destination: Destination.State? = .counter(Counter.State())
+    var destination = PresentationState<Destination.State>(
+      wrappedValue: .counter(Counter.State()))
   }
   enum Action: CasePathable {
     case destination(PresentationAction<Destination.Action>)
@@ -186,7 +202,7 @@ struct PresentingDestination: Reducer {
 
   var body: some ReducerOf<Self> {
     EmptyReducer<State, Action>()
-      .ifLet(\.$destination, action: \.destination)
+      .ifLet(\.destination, action: \.destination)
   }
 }
 
@@ -296,6 +312,13 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark("presentation.childAction", configuration: perAction()) {
     @MainActor benchmark async in
     let store = Store(initialState: Presenting.State(), reducer: Presenting())
+    measure(benchmark) { store.send(.destination(.presented(.increment))) }
+    blackHole(store.state.destination.wrappedValue?.count)
+  }
+
+  Benchmark("presentation.propertyWrapper", configuration: perAction()) {
+    @MainActor benchmark async in
+    let store = Store(initialState: PresentingWrapped.State(), reducer: PresentingWrapped())
     measure(benchmark) { store.send(.destination(.presented(.increment))) }
     blackHole(store.state.destination?.count)
   }

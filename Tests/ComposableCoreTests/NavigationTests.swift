@@ -212,6 +212,17 @@ struct NavigationTests {
     await store.finish()
   }
 
+  @Test func aDestinationCaseWithAnotherIdentityIsAnotherDestination() async {
+    let store = makeStore(Parent.State(destination: .ticker(Ticker.State(id: 1))))
+    await store.send(.destination(.presented(.ticker(.start))))
+    await store.send(.present(.ticker(Ticker.State(id: 2)))) {
+      $0.destination = .ticker(Ticker.State(id: 2))
+    }
+    await clock.advance(by: .seconds(3))
+    // The first ticker's timer ended with it: no tick reaches the second.
+    await store.finish()
+  }
+
   @Test func anAlertGoesAwayWithItsButtonsAction() async {
     let alert = AlertState<Parent.Destination.Alert> {
       TextState("Sure?")

@@ -128,6 +128,16 @@ struct EnumTags: @unchecked Sendable {
 }
 
 extension EnumTags {
+  /// What each payload case holds, by case number.
+  @usableFromInline
+  func payloadCases() -> [PayloadCase] {
+    var cases: [PayloadCase] = []
+    while record(ofPayloadCase: UInt32(cases.count)) != nil {
+      cases.append(payloadCase(UInt32(cases.count)))
+    }
+    return cases
+  }
+
   /// The payload cases of the enum, by name, with their payload types where each is one type.
   fileprivate func namedPayloadCases() -> [(name: String, type: Any.Type?)] {
     var cases: [(name: String, type: Any.Type?)] = []
@@ -172,16 +182,17 @@ package func caseName(
 
 /// What one payload case of one enum type holds: whether it is boxed, and its type when that
 /// is one type for every value (not an existential, whose values each have their own).
+@usableFromInline
 struct PayloadCase: @unchecked Sendable {
   /// False for a case without a payload (or records that could not be read).
-  let hasPayload: Bool
-  let isIndirect: Bool
+  @usableFromInline let hasPayload: Bool
+  @usableFromInline let isIndirect: Bool
   /// The payload's type; nil for an existential, or when it could not be read.
-  let type: Any.Type?
+  @usableFromInline let type: Any.Type?
   /// The payload's type when it is `Identifiable` (a destination's id), and when it is an
   /// alert's or a dialog's: looked up once, not for every action.
-  let identifiableType: (any Identifiable.Type)?
-  let ephemeralType: (any EphemeralState.Type)?
+  @usableFromInline let identifiableType: (any Identifiable.Type)?
+  @usableFromInline let ephemeralType: (any EphemeralState.Type)?
 
   fileprivate init(tags: EnumTags, tag: UInt32) {
     guard let record = tags.record(ofPayloadCase: tag) else {

@@ -57,6 +57,7 @@ struct NavigationID: Hashable, @unchecked Sendable {
 
   /// An `Identifiable` state's id; an enum's case, with its payload's id when that is
   /// `Identifiable` (another row of the same case is another destination).
+  @usableFromInline
   static func identity<State>(
     of state: State, isIdentifiable: Bool? = nil
   ) -> (caseNumber: UInt32, id: AnyHashable?) {

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Reducer {
   /// Runs `destination` while the state at `toPresentationState` is presented.
   ///
@@ -89,7 +91,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     // Decided once per action from the destination's type: most destinations are neither
     // identified (their navigation id is their place alone) nor able to dismiss themselves
     // by an action (alerts), and skip that work.
-    let kind = DestinationKind(Destination.State.self)
+    let kind = DestinationKind.of(Destination.State.self)
     // The presentation state is read through its key path, and changed through it only
     // when something changes: `\.$destination` is often a computed property (a property
     // wrapper's projection), which a key path changes by copying the value out and back.
@@ -164,7 +166,7 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     }
     let ephemeral =
       kind.ephemeralType
-      ?? (kind.isEnum ? caseEphemeralType(of: presentation.wrappedValue!) : nil)
+      ?? (kind.isEnum ? kind.caseEphemeralType(of: presentation.wrappedValue!) : nil)
     return (effect, ephemeral?.canSend(destinationAction) ?? false)
   }
 
@@ -176,25 +178,74 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
       return presentation.isPresented
         ? NavigationID(location: toPresentationState, identity: nil) : nil
     }
-    return presentation.wrappedValue.map {
-      NavigationID(location: toPresentationState, state: $0, isIdentifiable: kind.isIdentifiable)
+    guard let state = presentation.wrappedValue else { return nil }
+    if kind.isEnum {
+      let (caseNumber, id) = kind.enumIdentity(of: state)
+      return NavigationID(location: toPresentationState, caseNumber: caseNumber, identity: id)
     }
+    return NavigationID(location: toPresentationState, state: state, isIdentifiable: true)
   }
 }
 
-/// What a presented destination's type allows, looked up once per action: whether its
-/// navigation id depends on its value (an `Identifiable` state, an enum's case), and whether
-/// one of its actions can dismiss it (an alert, or an enum that may hold one).
+/// What a presented destination's type allows: whether its navigation id depends on its
+/// value (an `Identifiable` state, an enum's case), and whether one of its actions can dismiss
+/// it (an alert, or an enum that may hold one).
+///
+/// Worked out once per type and kept: an `ifLet` built in a `body` is made again for every
+/// action, and asking the runtime about conformances and payload cases each time cost more
+/// than the rest of a presented child's action.
 @usableFromInline
-struct DestinationKind {
-  @usableFromInline let isEnum: Bool
+final class DestinationKind: @unchecked Sendable {
+  // Immutable once made.
+  @usableFromInline let tags: EnumTags?
   @usableFromInline let isIdentifiable: Bool
   @usableFromInline let ephemeralType: (any EphemeralState.Type)?
+  /// An enum's payload cases, by case number (the cases without a payload come after them).
+  @usableFromInline let payloadCases: [PayloadCase]
 
+  @inlinable var isEnum: Bool { tags != nil }
+
+  private init(_ type: Any.Type) {
+    tags = EnumTags(type)
+    isIdentifiable = type is any Identifiable.Type
+    ephemeralType = type as? any EphemeralState.Type
+    payloadCases = tags?.payloadCases() ?? []
+  }
+
+  @usableFromInline
+  static func of<State>(_: State.Type) -> DestinationKind {
+    let key = ObjectIdentifier(State.self)
+    if let known = known.withLock({ $0[key] }) { return known }
+    let kind = DestinationKind(State.self)
+    known.withLock { $0[key] = kind }
+    return kind
+  }
+
+  private static let known = Mutex<[ObjectIdentifier: DestinationKind]>([:])
+
+  /// The navigation identity of a value of this enum type: its case, plus one, and the
+  /// payload's id when that is `Identifiable`.
   @inlinable
-  init<State>(_: State.Type) {
-    isEnum = EnumTags(State.self) != nil
-    isIdentifiable = State.self is any Identifiable.Type
-    ephemeralType = State.self as? any EphemeralState.Type
+  func enumIdentity<State>(of state: State) -> (caseNumber: UInt32, id: AnyHashable?) {
+    let tag = tags!.tag(of: state)
+    guard tag < payloadCases.count else { return (tag + 1, nil) }
+    let payloadCase = payloadCases[Int(tag)]
+    // An existential's payload: only its value knows.
+    guard payloadCase.type != nil else { return NavigationID.identity(of: state) }
+    guard let identifiable = payloadCase.identifiableType else { return (tag + 1, nil) }
+    func id<Payload: Identifiable>(_: Payload.Type) -> AnyHashable {
+      AnyHashable(tags!.payload(of: state, indirect: payloadCase.isIndirect, as: Payload.self).id)
+    }
+    return (tag + 1, id(identifiable))
+  }
+
+  /// The alert or dialog type an enum value holds, if it holds one.
+  @inlinable
+  func caseEphemeralType<State>(of state: State) -> (any EphemeralState.Type)? {
+    let tag = tags!.tag(of: state)
+    guard tag < payloadCases.count else { return nil }
+    let payloadCase = payloadCases[Int(tag)]
+    guard payloadCase.type != nil else { return ComposableCore.caseEphemeralType(of: state) }
+    return payloadCase.ephemeralType
   }
 }
