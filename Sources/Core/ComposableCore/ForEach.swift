@@ -126,8 +126,10 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
-    let elementEffect = reduceElement(into: &state, action: action)
+    // The ids, read once: an element's reducer cannot change its id, and the collection may
+    // be a computed property that is built anew for every read.
     let idsBefore = state[keyPath: toElements].ids
+    let elementEffect = reduceElement(into: &state, action: action, ids: idsBefore)
     let parentEffect = parent.reduce(into: &state, action: action)
     let idsAfter = state[keyPath: toElements].ids
     var effect = elementEffect.merge(with: parentEffect)
@@ -140,12 +142,12 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   }
 
   @inlinable
-  func reduceElement(into state: inout Parent.State, action: Parent.Action) -> Effect<
-    Parent.Action
-  > {
+  func reduceElement(
+    into state: inout Parent.State, action: Parent.Action, ids: OrderedSet<ID>
+  ) -> Effect<Parent.Action> {
     guard case .element(let id, let elementAction) = toElementAction.extract(from: action)
     else { return .none }
-    guard state[keyPath: toElements][id: id] != nil else {
+    guard ids.contains(id) else {
       location.report(
         """
         A "forEach" received an action for an element that is not in the collection:

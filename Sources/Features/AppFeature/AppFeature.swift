@@ -59,11 +59,15 @@ public struct AppFeature: Reducer {
     /// Each window's view of the app; writing one back updates the shared state it changed.
     public var windowContexts: IdentifiedArrayOf<WindowContext> {
       get {
+        // The key path written here is made once; the initializers that take `\.id` from
+        // `Identifiable` make it anew on every call, and every window action reads this
+        // several times. `windows` has unique ids already.
         IdentifiedArray(
-          uniqueElements: windows.map {
+          uncheckedUniqueElements: windows.map {
             WindowContext(
               window: $0, count: count, favoritePrimes: favoritePrimes, storage: storage)
-          })
+          },
+          id: \WindowContext.id)
       }
       set {
         // Only the window an action went to changed the shared values; the others still
