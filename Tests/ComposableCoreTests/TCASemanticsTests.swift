@@ -32,6 +32,23 @@ struct TCASemanticsTests {
   }
 
   /// Setting a field of a dependency that has no test value is a setting, not a use.
+  /// `ifLet(\.self, action: \.self)`: a reducer of optional state runs only while there is one.
+  @Test func anIfLetOverTheWholeOptionalState() async {
+    let adding = EmptyReducer<Int?, Int>()
+      .ifLet(\.self, action: \.self) {
+        Reduce<Int, Int> { total, amount in
+          total += amount
+          return .none
+        }
+      }
+    var total: Int? = 1
+    _ = adding.reduce(into: &total, action: 2)
+    #expect(total == 3)
+    total = nil
+    withKnownIssue { _ = adding.reduce(into: &total, action: 2) }
+    #expect(total == nil)
+  }
+
   @Test func aDependencyWithoutATestValueCanBeChangedField() async {
     let store = TestStore(initialState: 0) {
       Reduce<Int, Step> { count, _ in

@@ -47,6 +47,39 @@ extension Reducer {
       location: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
+  /// Runs `child` on the whole optional state, with the same actions, while there is one:
+  /// TCA code writes this `ifLet(\.self, action: \.self)` for a reducer of optional state.
+  ///
+  /// ```swift
+  /// EmptyReducer<Int?, Int>()
+  ///   .ifLet(\.self, action: \.self) {
+  ///     Reduce<Int, Int> { total, amount in
+  ///       total += amount
+  ///       return .none
+  ///     }
+  ///   }
+  /// ```
+  ///
+  /// `action` can only be `\.self`; another key path is reported, and read as `\.self`.
+  @inlinable
+  public func ifLet<ChildState, Child: Reducer<ChildState, Action>>(
+    _ toChildState: WritableKeyPath<State, ChildState?>,
+    action toChildAction: WritableKeyPath<Action, Action>,
+    @ReducerBuilder<ChildState, Action> then child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> IfLetReducer<Self, Child> {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    if toChildAction != \Action.self {
+      location.report("An \"ifLet\" over the same actions takes \\.self, not \(toChildAction).")
+    }
+    return IfLetReducer(
+      parent: self, child: child(), toChildState: toChildState,
+      toChildAction: AnyCasePath(embed: { $0 }, extract: { $0 }), location: location)
+  }
+
   /// Runs an optional state that has no reducer of its own, such as an alert kept in a plain
   /// optional: it is set to `nil` once one of its actions is sent.
   ///
