@@ -9,7 +9,8 @@ import ComposableCore
 //                 one-line case paths, whose extraction is worked out at run time
 //                 (depth2BodyOneLine)
 //   depth2Child.* (c) a store scoped two levels down from (b)'s root
-//   dependency.*  a reducer that reads a dependency for each action
+//   dependency.*  a reducer that reads a dependency for each action: the clock (an
+//                 existential) and a UUID generator (a struct)
 //   presentation.* a presented child's action through `ifLet(\.$destination, …)`: a
 //                 feature's state (childAction), and a case of an enum of features, the
 //                 shape `@Reducer enum Destination` builds, with one-line case paths
@@ -110,6 +111,19 @@ struct ReadsDependency: Reducer {
 
   func reduce(into state: inout Counter.State, action: Counter.Action) -> Effect<Counter.Action> {
     blackHole(clock)
+    state.count &+= 1
+    return .none
+  }
+}
+
+/// A reducer that reads a dependency whose value is a struct (a `UUIDGenerator`), where the
+/// clock's is an existential (`any Clock<Duration>`), which costs the read a cast the runtime
+/// does not cache.
+struct ReadsUUID: Reducer {
+  @Dependency(\.uuid) var uuid
+
+  func reduce(into state: inout Counter.State, action: Counter.Action) -> Effect<Counter.Action> {
+    blackHole(uuid)
     state.count &+= 1
     return .none
   }
@@ -305,6 +319,13 @@ let benchmarks: @Sendable () -> Void = {
   Benchmark("dependency.readInReducer", configuration: perAction()) {
     @MainActor benchmark async in
     let store = Store(initialState: Counter.State(), reducer: ReadsDependency())
+    measure(benchmark) { store.send(.increment) }
+    blackHole(store.state.count)
+  }
+
+  Benchmark("dependency.readStructInReducer", configuration: perAction()) {
+    @MainActor benchmark async in
+    let store = Store(initialState: Counter.State(), reducer: ReadsUUID())
     measure(benchmark) { store.send(.increment) }
     blackHole(store.state.count)
   }

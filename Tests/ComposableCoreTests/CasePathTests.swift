@@ -159,6 +159,20 @@ struct CasePathTests {
         #expect(trees.compactMap { node.extract(from: $0)?.1 } == [.empty])
       }
     }
+    // Three references: the case number lives in the pointers' spare bits, where reading the
+    // payload in place would read it too; for the first case it is zero.
+    do {
+      let other = Reference(name: "o")
+      let values: [Pointers] = [.first(reference), .second(other), .third(reference)]
+      let paths = [
+        AnyCasePath(Pointers.first), AnyCasePath(Pointers.second), AnyCasePath(Pointers.third),
+      ]
+      for _ in 0..<1_000 {
+        for (index, path) in paths.enumerated() {
+          #expect(values.compactMap(path.extract(from:)).map(\.name) == [["r", "o", "r"][index]])
+        }
+      }
+    }
     #expect(watched != nil)
     _ = consume reference
     #expect(watched == nil, "an extracted payload was retained once too often")
@@ -171,6 +185,12 @@ final class Reference: Sendable {
 }
 
 struct Failure: Error, Equatable { var code: Int }
+
+enum Pointers {
+  case first(Reference)
+  case second(Reference)
+  case third(Reference)
+}
 
 struct Large: Equatable {
   var a, b, c, d: Int

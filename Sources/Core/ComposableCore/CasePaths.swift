@@ -30,8 +30,8 @@ extension AnyCasePath {
     // An enum case's constructor: a pure function, safe to call from anywhere.
     nonisolated(unsafe) let embed = embed
     let tags = EnumTags(Root.self)
-    // Our case number, shifted left, and whether it is indirect in bit 0; all ones until
-    // it is known.
+    // Our case number, shifted left by two; in bit 1 whether its payload can be read where
+    // it lies, in bit 0 whether it is indirect; all ones until it is known.
     let ours = Atomic<UInt64>(.max)
     // The case numbers below 64 known not to be ours, one bit each.
     let others = Atomic<UInt64>(0)
@@ -41,8 +41,10 @@ extension AnyCasePath {
         guard let tags else { return Self.extractByMirror(root, embed: embed) }
         let tag = tags.tag(of: root)
         let known = ours.load(ordering: .relaxed)
-        if known >> 1 == UInt64(tag) {
-          return tags.payload(of: root, indirect: known & 1 != 0, as: Value.self)
+        if known >> 2 == UInt64(tag) {
+          return known & 2 != 0
+            ? tags.payloadInPlace(of: root, indirect: known & 1 != 0, as: Value.self)
+            : tags.payload(of: root, indirect: known & 1 != 0, as: Value.self)
         }
         if known != .max { return nil }
         if tag < 64, others.load(ordering: .relaxed) & (1 << UInt64(tag)) != 0 { return nil }
@@ -76,8 +78,13 @@ extension AnyCasePath {
       // may be a `Value` another time.
       return (nil, nil, payloadCase.type != nil)
     }
-    let ourTag = tags.tag(of: embed(value))
-    let ours = UInt64(ourTag) << 1 | (tags.isIndirect(payloadCase: ourTag) ? 1 : 0)
+    let sample = embed(value)
+    let ourTag = tags.tag(of: sample)
+    let isIndirect = tags.isIndirect(payloadCase: ourTag)
+    let inPlace = tags.projectionKeepsPayload(
+      of: sample,
+      byteCount: isIndirect ? MemoryLayout<UnsafeRawPointer>.size : MemoryLayout<Value>.size)
+    let ours = UInt64(ourTag) << 2 | (inPlace ? 2 : 0) | (isIndirect ? 1 : 0)
     return (ourTag == tag ? value : nil, ours, false)
   }
 

@@ -1,5 +1,11 @@
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads which case an enum value is, and its payload, from its type's value witnesses.
 ///
 /// Every enum type's metadata points at a table of functions the runtime uses to copy,
@@ -66,6 +72,40 @@ struct EnumTags: @unchecked Sendable {
         (2 * MemoryLayout<Int>.size + MemoryLayout<Value>.alignment - 1)
         & ~(MemoryLayout<Value>.alignment - 1)
       return box.load(fromByteOffset: offset, as: Value.self)
+    }
+  }
+
+  /// The payload of `root`, read where it lies, for a case whose projection changes none of
+  /// its payload's bits (``projectionKeepsPayload(of:byteCount:)``): no copy, no witness.
+  @inlinable
+  func payloadInPlace<Root, Value>(of root: Root, indirect: Bool, as _: Value.Type) -> Value {
+    withUnsafeBytes(of: root) { bytes in
+      let bits = bytes.baseAddress!
+      guard indirect else { return bits.load(as: Value.self) }
+      let box = bits.load(as: UnsafeRawPointer.self)
+      let offset =
+        (2 * MemoryLayout<Int>.size + MemoryLayout<Value>.alignment - 1)
+        & ~(MemoryLayout<Value>.alignment - 1)
+      return box.load(fromByteOffset: offset, as: Value.self)
+    }
+  }
+
+  /// Whether projecting `root`'s payload leaves its first `byteCount` bytes (the payload, or
+  /// an indirect case's box reference) as they were. It depends on the case, not the value:
+  /// a case number kept in the payload's spare bits is cleared by the projection, and those
+  /// bits are the same for every value of the case; a number kept anywhere else (an extra
+  /// tag byte, the payload's unused values) leaves the payload alone.
+  @usableFromInline
+  func projectionKeepsPayload<Root>(of root: Root, byteCount: Int) -> Bool {
+    withUnsafeTemporaryAllocation(
+      byteCount: MemoryLayout<Root>.size, alignment: MemoryLayout<Root>.alignment
+    ) { bits in
+      let bits = bits.baseAddress!
+      return withUnsafeBytes(of: root) { original in
+        bits.copyMemory(from: original.baseAddress!, byteCount: original.count)
+        projectPayload(bits, metadata)
+        return memcmp(bits, original.baseAddress!, byteCount) == 0
+      }
     }
   }
 
