@@ -145,6 +145,33 @@ struct EffectTests {
     #expect(store.state == ["from the store"])
   }
 
+  /// A store made where nothing is overridden skips putting its dependencies in force when
+  /// they already are; inside an override around a send they are put back, for the reducer
+  /// and for its effects.
+  @Test func aStoreKeepsItsDependenciesInsideAnOverrideAroundASend() async {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        @Dependency(\.greeting) var greeting
+        state.append("\(action): \(greeting)")
+        guard !action.hasPrefix("effect") else { return .none }
+        return .run { send in
+          @Dependency(\.greeting) var greeting
+          await send("effect saw \(greeting)")
+        }
+      }
+    }
+    await store.send("one").finish()
+    await withDependencies {
+      $0.greeting = "around the send"
+    } operation: {
+      await store.send("two").finish()
+    }
+    #expect(
+      store.state == [
+        "one: test", "effect saw test: test", "two: test", "effect saw test: test",
+      ])
+  }
+
   @Test func debouncedEffectsRunOnlyAfterAQuietInterval() async {
     let clock = TestClock()
     let store = Store(initialState: [String]()) {

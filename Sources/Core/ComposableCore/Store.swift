@@ -224,9 +224,32 @@ struct DependenciesInForce<Base: Reducer>: Reducer {
 
   @inlinable
   func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    // Already in force (the store was made where it is used, without overrides: an app's
+    // stores): nothing to push. The same bits are the same values, a dictionary's buffer and
+    // a cache's reference; different bits may still be equal values, and are pushed.
+    if Self.sameBits(DependencyValues._current, dependencies) {
+      return base.reduce(into: &state, action: action)
+    }
     // One task-local push; `withDependencies` would make three in debug builds.
-    DependencyValues.$_current.withValue(dependencies) {
+    return DependencyValues.$_current.withValue(dependencies) {
       base.reduce(into: &state, action: action)
+    }
+  }
+
+  @inlinable
+  static func sameBits(_ lhs: DependencyValues, _ rhs: DependencyValues) -> Bool {
+    withUnsafeBytes(of: lhs) { lhs in
+      withUnsafeBytes(of: rhs) { rhs in
+        var offset = 0
+        while offset + 8 <= lhs.count {
+          let equal =
+            lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            == rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          guard equal else { return false }
+          offset += 8
+        }
+        return lhs[offset...].elementsEqual(rhs[offset...])
+      }
     }
   }
 }
