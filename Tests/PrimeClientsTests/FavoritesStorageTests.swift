@@ -4,7 +4,8 @@ import PrimeClients
 import PrimeClientsLive
 import Testing
 
-struct FavoritesStorageTests {
+/// A class, so that each test's folder goes with it.
+final class FavoritesStorageTests {
   let directory: URL
   let now: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_795_000_000) }
 
@@ -12,6 +13,8 @@ struct FavoritesStorageTests {
     directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("primetime-tests-\(UUID().uuidString)")
   }
+
+  deinit { try? FileManager.default.removeItem(at: directory) }
 
   var file: URL { directory.appendingPathComponent("favorite-primes.json") }
   var storage: FavoritesStorage { .live(directory: directory, now: now) }

@@ -11,13 +11,20 @@ import Testing
 
 /// The favorites file where another program, a person or the disk works against it: what is
 /// in its place, what is in it, where it points, who holds its lock, how full the disk is.
-struct HostileFavoritesFileTests {
+/// A class, so that each test's folder goes with it.
+final class HostileFavoritesFileTests {
   let directory = FileManager.default.temporaryDirectory
     .appendingPathComponent("primetime-hostile-\(UUID().uuidString)")
   var path: String { directory.path + "/favorite-primes.json" }
 
   init() throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  deinit {
+    // A folder left in the file's place, or one made unreadable, must not stop the cleanup.
+    chmod(directory.path, 0o755)
+    try? FileManager.default.removeItem(at: directory)
   }
 
   func storage(_ file: FavoritesFile) -> FavoritesStorage {

@@ -75,7 +75,9 @@ final class Tmux {
     _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: (String) -> Bool
   ) async throws -> String {
-    let deadline = Date().addingTimeInterval(30)
+    // 60 s: a debug build's first start on a machine whose two cores other suites (or a
+    // build) keep busy has taken over 30.
+    let deadline = Date().addingTimeInterval(60)
     var screen = ""
     while Date() < deadline {
       screen = try self.screen()
