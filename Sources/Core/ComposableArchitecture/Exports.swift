@@ -8,3 +8,6 @@
 @_exported import ComposableCore
 @_exported import ComposableTestSupport
 @_exported import DependenciesMacros
+// TCA's features use `URL`, `UUID` and `Date` with no import of their own: on Apple platforms
+// TCA's module brings Foundation in (through SwiftUI), so this one does too.
+@_exported import Foundation

@@ -32,6 +32,35 @@ import IssueReporting
 public final class TestStore<State: Equatable, Action> {
   /// How much the test must assert; `.on` by default.
   public var exhaustivity: Exhaustivity = .on
+
+  /// Runs `operation` with `exhaustivity`, then puts back the store's own.
+  ///
+  /// For a stretch of a test that asserts less, as TCA code writes it:
+  ///
+  /// ```swift
+  /// await store.withExhaustivity(.off) {
+  ///   await store.send(.requestNthPrime)
+  ///   await store.receive(.lookup(.response(n: 7, .success(17))))
+  /// }
+  /// ```
+  public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity, operation: () async throws -> R
+  ) async rethrows -> R {
+    let before = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = before }
+    return try await operation()
+  }
+
+  /// Runs `operation` with `exhaustivity`, then puts back the store's own.
+  public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity, operation: () throws -> R
+  ) rethrows -> R {
+    let before = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = before }
+    return try operation()
+  }
   /// How long
   /// ``receive(_:timeout:assert:fileID:filePath:line:column:)-(Action,_,_,_,_,_,_)`` and
   /// ``finish(timeout:fileID:filePath:line:column:)`` wait by default.
