@@ -35,12 +35,56 @@ struct ReducerMacroTests {
         enum Action {
           case increment
         }
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
         var body: some ReducerOf<Self> {
           EmptyReducer()
         }
       }
 
       extension Counter: ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  // A body that returns explicitly, or that has its builder already, is left as it is.
+  @Test func aBodyWithItsBuilderOrAReturnIsLeftAlone() {
+    assertMacro {
+      """
+      @Reducer
+      struct Pair {
+        @ReducerBuilder<State, Action>
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+          EmptyReducer()
+        }
+      }
+      @Reducer
+      struct Single {
+        var body: some ReducerOf<Self> {
+          return EmptyReducer()
+        }
+      }
+      """
+    } expansion: {
+      """
+      struct Pair {
+        @ReducerBuilder<State, Action>
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+          EmptyReducer()
+        }
+      }
+      struct Single {
+        var body: some ReducerOf<Self> {
+          return EmptyReducer()
+        }
+      }
+
+      extension Pair: ComposableCore.Reducer {
+      }
+
+      extension Single: ComposableCore.Reducer {
       }
       """
     }

@@ -218,3 +218,36 @@ struct MacroFeatureTests {
     }
   }
 }
+
+// A body that lists two reducers: `@Reducer` gives `body` its builder, as TCA's macro does
+// (the conformance is the macro's extension, where the protocol's builder is not inferred).
+@Reducer
+struct Toggles {
+  @ObservableState
+  struct State: Equatable {
+    var isOn = false
+    var changes = 0
+  }
+  enum Action: BindableAction {
+    case binding(BindingAction<State>)
+  }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, _ in
+      state.changes += 1
+      return .none
+    }
+  }
+}
+
+@MainActor
+struct ReducerBodyTests {
+  @Test func aBodyOfTwoReducersRunsBoth() async {
+    let store = TestStore(initialState: Toggles.State()) { Toggles() }
+    await store.send(\.binding.isOn, true) {
+      $0.isOn = true
+      $0.changes = 1
+    }
+  }
+}

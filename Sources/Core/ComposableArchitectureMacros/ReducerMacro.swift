@@ -34,8 +34,17 @@ extension ReducerMacro: MemberAttributeMacro {
     providingAttributesFor member: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
   ) throws -> [AttributeSyntax] {
+    guard !declaration.is(EnumDeclSyntax.self) else { return [] }
+    // The builder a protocol's requirement names is inferred only where the conformance is
+    // declared, and this one is declared by the macro's extension: `body` gets it here, so
+    // that a body listing several reducers builds, as with TCA's macro.
+    if let property = member.as(VariableDeclSyntax.self), property.isComputedBody,
+      !property.attributes.contains(named: "ReducerBuilder")
+    {
+      return ["@ComposableCore.ReducerBuilder<Self.State, Self.Action>"]
+    }
     // An enum reducer's State and Action are generated with their attributes.
-    guard !declaration.is(EnumDeclSyntax.self), let nested = member.as(EnumDeclSyntax.self),
+    guard let nested = member.as(EnumDeclSyntax.self),
       ["State", "Action"].contains(nested.name.text)
     else { return [] }
     var attributes: [AttributeSyntax] = []
@@ -175,4 +184,25 @@ private struct FeatureCase {
   var stateType: String { buttonAction == nil ? "\(type).State" : "\(type)" }
   var actionType: String { buttonAction ?? "\(type).Action" }
   var reducer: String? { buttonAction == nil ? "\(type)()" : nil }
+}
+
+extension VariableDeclSyntax {
+  /// `var body` computed by a getter of statements (not `return` ones: a builder does not
+  /// apply to a body that returns explicitly).
+  fileprivate var isComputedBody: Bool {
+    guard bindingSpecifier.text == "var", bindings.count == 1, let binding = bindings.first,
+      binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
+      let accessors = binding.accessorBlock?.accessors
+    else { return false }
+    let statements: CodeBlockItemListSyntax
+    switch accessors {
+    case .getter(let getter): statements = getter
+    case .accessors(let list):
+      guard let get = list.first(where: { $0.accessorSpecifier.text == "get" }),
+        let body = get.body
+      else { return false }
+      statements = body.statements
+    }
+    return !statements.contains { $0.item.is(ReturnStmtSyntax.self) }
+  }
 }

@@ -27,8 +27,10 @@ extension AttributeListSyntax {
   func contains(named name: String) -> Bool {
     contains {
       guard case .attribute(let attribute) = $0 else { return false }
-      return attribute.attributeName.trimmedDescription == name
-        || attribute.attributeName.trimmedDescription.hasSuffix(".\(name)")
+      // Without generic arguments: `@ReducerBuilder<State, Action>` is a `ReducerBuilder`.
+      let written = attribute.attributeName.trimmedDescription
+      let bare = written.split(separator: "<", maxSplits: 1).first.map(String.init) ?? written
+      return bare == name || bare.hasSuffix(".\(name)")
     }
   }
 }
