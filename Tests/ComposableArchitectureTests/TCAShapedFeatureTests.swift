@@ -105,6 +105,17 @@ struct TCAShapedFeatureTests {
     #expect(action == .detail(.presented(.delegate(.failed("disk full!")))))
   }
 
+  /// A row's case is reached through `element(id:action:)`, a tuple the names are not read
+  /// through: the message must not name the one case it can see that carries a `Bool`.
+  @Test func aReceiveThroughARowNamesNoOtherCase() async {
+    let store = TestStore(initialState: Playlist.State()) { Playlist() }
+    await withKnownIssue {
+      await store.receive(\.rows[id: 1].played, timeout: .milliseconds(10))
+    } matching: { issue in
+      !issue.description.contains(".permission") && issue.description.contains("Bool")
+    }
+  }
+
   @Test func aWrongReceiveNamesTheCaseItExpected() async {
     let store = TestStore(initialState: Detail.State(number: 42)) { Detail() }
     await store.send(.saveTapped)
@@ -120,5 +131,31 @@ struct TCAShapedFeatureTests {
       issue.description.contains(".delegate(.failed")
         && !issue.description.contains("<computed")
     }
+  }
+}
+
+@Reducer
+struct Track {
+  struct State: Equatable, Identifiable {
+    let id: Int
+  }
+  enum Action {
+    case played(Bool)
+  }
+  var body: some ReducerOf<Self> { EmptyReducer() }
+}
+
+@Reducer
+struct Playlist {
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<Track.State> = [Track.State(id: 1)]
+  }
+  enum Action {
+    case rows(IdentifiedActionOf<Track>)
+    case permission(Bool)
+  }
+  var body: some ReducerOf<Self> {
+    EmptyReducer()
+      .forEach(\.rows, action: \.rows) { Track() }
   }
 }

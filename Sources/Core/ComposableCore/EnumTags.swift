@@ -205,7 +205,17 @@ package func caseName(
     guard depth > 0, let tags = EnumTags(type) else { return [] }
     var found: [[String]] = []
     for (name, payload) in tags.namedPayloadCases() {
-      guard let payload else { continue }
+      // A payload whose values have types of their own (an existential), or a tuple of an
+      // enum (a row's `element(id:action:)`), may lead to the case by a path not followed
+      // here: then no name is sure, and none is given.
+      guard let payload else {
+        found.append([])
+        continue
+      }
+      if tupleElementTypes(payload).contains(where: { $0 == value || EnumTags($0) != nil }) {
+        found.append([])
+        continue
+      }
       if payload == value {
         found.append([name])
       } else {
@@ -215,9 +225,25 @@ package func caseName(
     return found
   }
   let found = paths(from: root, depth: 3)
-  guard found.count == 1, let names = found.first else { return nil }
+  guard found.count == 1, let names = found.first, !names.isEmpty else { return nil }
   let innermost = payload.map { ".\(names.last!)(\($0))" } ?? ".\(names.last!)"
   return names.dropLast().reversed().reduce(innermost) { ".\($1)(\($0))" }
+}
+
+/// The element types of a tuple type; none for any other type.
+///
+/// A tuple's metadata (kind 0x301): the kind, the number of elements, the labels, then for
+/// each element its type and its offset (`Metadata.h`).
+func tupleElementTypes(_ type: Any.Type) -> [Any.Type] {
+  let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
+  guard metadata.load(as: UInt.self) == 0x301 else { return [] }
+  let word = MemoryLayout<UnsafeRawPointer>.size
+  let count = metadata.load(fromByteOffset: word, as: Int.self)
+  return (0..<count).map { index in
+    unsafeBitCast(
+      metadata.load(fromByteOffset: (3 + 2 * index) * word, as: UnsafeRawPointer.self),
+      to: Any.Type.self)
+  }
 }
 
 /// What one payload case of one enum type holds: whether it is boxed, and its type when that

@@ -314,7 +314,7 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async where Action: CasePathable {
     let path = Action.allCasePaths[keyPath: casePath]
-    let name = caseName(from: Action.self, to: Value.self) ?? "\(casePath)"
+    let name = caseName(from: Action.self, to: Value.self) ?? "that carries \(Value.self)"
     await receive(
       matching: { path.extract(from: $0) != nil }, expected: "an action of the case \(name)",
       difference: { _ in nil }, timeout: timeout, updateStateToExpectedResult,
