@@ -100,6 +100,17 @@ extension Dashboard.Action: CasePathable {
   public static let allCasePaths = AllCasePaths()
 }
 
+/// The dashboard with the scope written without its `state:` label, as TCA's newest releases
+/// write it.
+struct UnlabelledDashboard: Reducer {
+  typealias State = Dashboard.State
+  typealias Action = Dashboard.Action
+
+  var body: some ReducerOf<Self> {
+    Scope(\.counter, action: \.counter) { Counter() }
+  }
+}
+
 struct CombinedDashboard: Reducer {
   typealias State = Dashboard.State
   typealias Action = Dashboard.Action
@@ -773,6 +784,11 @@ struct ComposableCoreExamples {
       $0.counter.count = 1
       $0.changes = 1
     }
+  }
+
+  @Test func aScopeWithoutTheStateLabelScopesAlike() async {
+    let store = TestStore(initialState: Dashboard.State()) { UnlabelledDashboard() }
+    await store.send(.counter(.incrementTapped)) { $0.counter.count = 1 }
   }
 
   @Test func combinedReducersTakeAnOperatorAsOne() async {

@@ -40,6 +40,23 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
     self.child = child
   }
 
+  /// Scopes to a field of the parent's state and a case of its actions, written as TCA's
+  /// newest releases write it:
+  ///
+  /// ```swift
+  /// Scope(\.counter, action: \.counter) { Counter() }
+  /// ```
+  @inlinable
+  public init<ChildState, ChildAction>(
+    _ toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: KeyPath<
+      ParentAction.AllCasePaths, AnyCasePath<ParentAction, ChildAction>
+    >,
+    @ReducerBuilder<ChildState, ChildAction> _ child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action, ParentAction: CasePathable {
+    self.init(state: toChildState, action: toChildAction, child: child)
+  }
+
   /// Scopes to a field of the parent's state and a case of its actions.
   @inlinable
   public init<ChildState, ChildAction>(
