@@ -286,27 +286,60 @@ struct ReducerMacroTests {
     }
   }
 
-  @Test func aCaseThatHoldsNoFeatureIsRefused() {
+  // A case that is not one unlabelled feature, or that is marked `@ReducerCaseIgnored`, is a
+  // state with no action and no scope; an `Action` written by hand is kept, not generated.
+  @Test func aCaseThatHoldsNoFeatureIsAStateOnly() {
     assertMacro {
       """
       @Reducer
       enum Destination {
         case detail(ContactDetail)
         case none
-        case pair(a: Int)
+        case pair(a: Int, b: Int)
+        @ReducerCaseIgnored
+        case alert(AlertState<Alert>)
+        @CasePathable
+        enum Action {
+          case detail(ContactDetail.Action)
+          case alert(Alert)
+        }
       }
       """
-    } diagnostics: {
+    } expansion: {
       """
-      @Reducer
       enum Destination {
         case detail(ContactDetail)
         case none
-             ┬───
-             ╰─ 🛑 Each case of a @Reducer enum holds one feature, unlabelled: 'case none(Feature)'
-        case pair(a: Int)
-             ┬───────────
-             ╰─ 🛑 Each case of a @Reducer enum holds one feature, unlabelled: 'case pair(Feature)'
+        case pair(a: Int, b: Int)
+        @ReducerCaseIgnored
+        case alert(AlertState<Alert>)
+        @CasePathable
+        enum Action {
+          case detail(ContactDetail.Action)
+          case alert(Alert)
+        }
+
+        @CasePaths.CasePathable
+        @dynamicMemberLookup
+        enum State: ComposableCore.CaseReducerState {
+          typealias StateReducer = Destination
+          case detail(ContactDetail.State)
+          case none
+          case pair(a: Int, b: Int)
+          case alert(AlertState<Alert>)
+        }
+
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        static var body: some ComposableCore.Reducer<Self.State, Self.Action> {
+          ComposableCore.CombineReducers {
+            ComposableCore.Scope(state: \\Self.State.AllCasePaths.detail, action: \\Self.Action.AllCasePaths.detail) {
+              ContactDetail()
+            }
+          }
+        }
+      }
+
+      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
       }
       """
     }

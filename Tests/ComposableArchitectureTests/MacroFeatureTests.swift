@@ -251,3 +251,61 @@ struct ReducerBodyTests {
     }
   }
 }
+
+// An enum of destinations as TCA's SyncUps writes one: a feature, a case of two values (a
+// state with no actions), and an alert marked `@ReducerCaseIgnored` beside an `Action`
+// written by hand.
+@Reducer(state: .equatable)
+enum Sheet {
+  case detail(ContactDetail)
+  case note(String, pinned: Bool)
+  @ReducerCaseIgnored
+  case alert(AlertState<Alert>)
+
+  @CasePathable
+  enum Action {
+    case detail(ContactDetail.Action)
+    case alert(Alert)
+  }
+  enum Alert: Equatable {
+    case confirm
+  }
+}
+
+@Reducer
+struct Notes {
+  @ObservableState
+  struct State: Equatable {
+    @Presents var sheet: Sheet.State?
+  }
+  enum Action {
+    case sheet(PresentationAction<Sheet.Action>)
+    case showNote
+    case showAlert
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      switch action {
+      case .showNote:
+        state.sheet = .note("hi", pinned: true)
+      case .showAlert:
+        state.sheet = .alert(AlertState { TextState("Sure?") })
+      case .sheet:
+        break
+      }
+      return .none
+    }
+    .ifLet(\.$sheet, action: \.sheet)
+  }
+}
+
+@MainActor
+struct StateOnlyCaseTests {
+  @Test func casesWithoutAFeatureArePresentedAndAnAlertGoesWithItsButton() async {
+    let store = TestStore(initialState: Notes.State()) { Notes() }
+    await store.send(.showNote) { $0.sheet = .note("hi", pinned: true) }
+    await store.send(.showAlert) { $0.sheet = .alert(AlertState { TextState("Sure?") }) }
+    await store.send(.sheet(.presented(.alert(.confirm)))) { $0.sheet = nil }
+  }
+}

@@ -128,8 +128,20 @@ struct PrimeTimeCommandTests {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let copy = folder.appendingPathComponent("primetime")
-    try FileManager.default.copyItem(at: primetimeExecutable, to: copy)
-    let run = try await runPrimetime(["script"], input: "increment\n", executable: copy)
+    try copyExecutable(primetimeExecutable, to: copy)
+    // Another test may start a process in the instant the copy's descriptor is open; until
+    // that process execs it holds the descriptor, and starting the copy fails.
+    var attempts = 0
+    var started: Run?
+    while started == nil {
+      do {
+        started = try await runPrimetime(["script"], input: "increment\n", executable: copy)
+      } catch  where attempts < 20 && "\(error)".contains("Text file busy") {
+        attempts += 1
+        try await Task.sleep(for: .milliseconds(50))
+      }
+    }
+    let run = started!
     #expect(run.status == 2)
     #expect(
       run.errors == """
@@ -235,4 +247,16 @@ func simpleSieveForCommands(upTo limit: Int) -> [Bool] {
     p += 1
   }
   return isPrime
+}
+
+/// Copies a program through a descriptor closed on exec: a process another test starts while
+/// the copy is written then keeps it only until it execs, not for its whole life (as with
+/// `FileManager.copyItem`), which would make starting the copy fail ("Text file busy").
+func copyExecutable(_ source: URL, to destination: URL) throws {
+  let bytes = try Data(contentsOf: source)
+  let descriptor = open(destination.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+  guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+  let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+  close(descriptor)
+  guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
 }

@@ -87,3 +87,10 @@ public macro ObservableState() =
 @attached(peer)
 public macro ObservationStateIgnored() =
   #externalMacro(module: "ComposableArchitectureMacros", type: "NothingToGenerateMacro")
+
+/// Marks a case of a `@Reducer` enum that holds no feature: its value is a state of the enum
+/// with no actions and no reducer (`@ReducerCaseIgnored case alert(AlertState<Alert>)` beside
+/// an `Action` written by hand). A case that is not one unlabelled value is one already.
+@attached(peer)
+public macro ReducerCaseIgnored() =
+  #externalMacro(module: "ComposableArchitectureMacros", type: "NothingToGenerateMacro")

@@ -70,26 +70,25 @@ extension ReducerMacro: MemberMacro {
     let (stateConformances, actionConformances) = conformances(in: node)
 
     var cases: [FeatureCase] = []
+    // Cases that hold no feature: `@ReducerCaseIgnored`, or not one unlabelled value (TCA's
+    // `case meeting(Meeting, syncUp: SyncUp)`). They are states with no actions or reducer.
+    var stateOnlyCases: [String] = []
     for member in enumDecl.memberBlock.members {
       guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+      let isIgnored = caseDecl.attributes.contains(named: "ReducerCaseIgnored")
       for element in caseDecl.elements {
-        guard let parameters = element.parameterClause?.parameters, parameters.count == 1,
-          let parameter = parameters.first, parameter.firstName == nil
-        else {
-          context.diagnose(
-            Diagnostic(
-              node: element,
-              message: MacroMessage(
-                message: """
-                  Each case of a @Reducer enum holds one feature, unlabelled: \
-                  'case \(element.name.text)(Feature)'
-                  """,
-                id: "caseWithoutOneFeature")))
-          continue
+        if !isIgnored, let parameters = element.parameterClause?.parameters,
+          parameters.count == 1, let parameter = parameters.first, parameter.firstName == nil
+        {
+          cases.append(FeatureCase(name: element.name.text, type: parameter.type.trimmed))
+        } else {
+          stateOnlyCases.append("case \(element.trimmedDescription)")
         }
-        cases.append(FeatureCase(name: element.name.text, type: parameter.type.trimmed))
       }
     }
+    // An `Action` (or `State`) written by hand is kept, and not generated.
+    let written = Set(
+      enumDecl.memberBlock.members.compactMap { $0.decl.as(EnumDeclSyntax.self)?.name.text })
 
     let enumName = enumDecl.name.text
     // A body written by hand (an enum whose cases' reducers need more than a Scope each)
@@ -99,7 +98,8 @@ extension ReducerMacro: MemberMacro {
         $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
       } ?? false
     }
-    let stateCases = cases.map { "case \($0.name)(\($0.stateType))" }.joined(separator: "\n")
+    let stateCases = (cases.map { "case \($0.name)(\($0.stateType))" } + stateOnlyCases)
+      .joined(separator: "\n")
     let actionCases = cases.map { "case \($0.name)(\($0.actionType))" }.joined(separator: "\n")
     let scopes = cases.compactMap { feature in
       feature.reducer.map {
@@ -111,22 +111,27 @@ extension ReducerMacro: MemberMacro {
       scopes.isEmpty
       ? "ComposableCore.EmptyReducer<Self.State, Self.Action>()"
       : "ComposableCore.CombineReducers {\n\(scopes.joined(separator: "\n"))\n}"
-    var members: [DeclSyntax] = [
-      """
-      @CasePaths.CasePathable
-      @dynamicMemberLookup
-      \(raw: access)enum State: ComposableCore.CaseReducerState\(raw: stateConformances) {
-      \(raw: access)typealias StateReducer = \(raw: enumName)
-      \(raw: stateCases)
-      }
-      """,
-      """
-      @CasePaths.CasePathable
-      \(raw: access)enum Action\(raw: actionConformances) {
-      \(raw: actionCases)
-      }
-      """,
-    ]
+    var members: [DeclSyntax] = []
+    if !written.contains("State") {
+      members.append(
+        """
+        @CasePaths.CasePathable
+        @dynamicMemberLookup
+        \(raw: access)enum State: ComposableCore.CaseReducerState\(raw: stateConformances) {
+        \(raw: access)typealias StateReducer = \(raw: enumName)
+        \(raw: stateCases)
+        }
+        """)
+    }
+    if !written.contains("Action") {
+      members.append(
+        """
+        @CasePaths.CasePathable
+        \(raw: access)enum Action\(raw: actionConformances) {
+        \(raw: actionCases)
+        }
+        """)
+    }
     if !hasBody {
       members.append(
         """
