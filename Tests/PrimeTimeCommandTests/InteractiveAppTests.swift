@@ -34,38 +34,9 @@ final class Tmux {
     for key in keys { try run(["send-keys", key]) }
   }
 
-  /// Runs a command whose output does not matter, with posix_spawn: Foundation's Process
-  /// waits for descriptors that the server tmux starts keeps open, and would never return.
-  /// Descriptors above 2 are closed first: the server and the app would otherwise hold other
-  /// tests' pipes open, and those tests would wait for them.
+  /// Runs tmux on this test's own server (see `runTmux`).
   func run(_ arguments: [String]) throws {
-    let closeAndRun = """
-      for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done
-      exec "$@"
-      """
-    let command = [
-      "/bin/bash", "-c", closeAndRun, "tmux", Tmux.path ?? "/usr/bin/tmux", "-L", socket,
-    ]
-    let argv = (command + arguments).map { strdup($0) }
-    defer { for pointer in argv { free(pointer) } }
-    // The test runner's threads block most signals, and a blocked mask is inherited: a tmux
-    // server that cannot take SIGCHLD or SIGTERM never ends (kill-server included), and the
-    // app must get its signals as it would from a person's shell.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, argv[0]!, nil, &attributes, argv + [nil], environ)
-    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
+    try runTmux(arguments, path: Tmux.path ?? "/usr/bin/tmux", socket: socket)
   }
 
   /// Waits (30 s at most: the machine may be busy with other tests) until the screen satisfies

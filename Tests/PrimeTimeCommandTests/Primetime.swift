@@ -59,3 +59,35 @@ func temporaryDirectory() throws -> URL {
   try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   return url
 }
+
+/// Runs tmux (at `path`, on server `socket`) with posix_spawn and waits for it, descriptors
+/// above 2 closed first: the server would otherwise hold other tests' pipes open, and those
+/// tests would wait for it.
+///
+/// The test runner's threads block most signals, and a blocked mask is inherited: a tmux
+/// server that cannot take SIGCHLD or SIGTERM never ends (kill-server included), and the
+/// program in its pane must get its signals (Ctrl-C) as it would from a person's shell.
+func runTmux(_ arguments: [String], path: String, socket: String) throws {
+  let closeAndRun = """
+    for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done
+    exec "$@"
+    """
+  let command = ["/bin/bash", "-c", closeAndRun, "tmux", path, "-L", socket]
+  let argv = (command + arguments).map { strdup($0) }
+  defer { for pointer in argv { free(pointer) } }
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var none = sigset_t()
+  sigemptyset(&none)
+  var all = sigset_t()
+  sigfillset(&all)
+  posix_spawnattr_setsigmask(&attributes, &none)
+  posix_spawnattr_setsigdefault(&attributes, &all)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+  var pid: pid_t = 0
+  let spawned = posix_spawn(&pid, argv[0]!, nil, &attributes, argv + [nil], environ)
+  guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+  var status: Int32 = 0
+  waitpid(pid, &status, 0)
+}

@@ -96,35 +96,9 @@ final class CommandTerminal {
     return screen
   }
 
-  /// Runs tmux with posix_spawn, descriptors above 2 closed first: the server would otherwise
-  /// hold other tests' pipes open, and those tests would wait for it.
+  /// Runs tmux on this test's own server (see `runTmux`).
   func run(_ arguments: [String]) throws {
-    let closeAndRun = """
-      for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done
-      exec "$@"
-      """
-    let command = [
-      "/bin/bash", "-c", closeAndRun, "tmux", Self.tmux ?? "/usr/bin/tmux", "-L", socket,
-    ]
-    let argv = (command + arguments).map { strdup($0) }
-    defer { for pointer in argv { free(pointer) } }
-    // The test runner's threads block some signals, and a blocked mask is inherited: the
-    // terminal's Ctrl-C must reach the program as it would from a person's shell.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, argv[0]!, nil, &attributes, argv + [nil], environ)
-    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
+    try runTmux(arguments, path: Self.tmux ?? "/usr/bin/tmux", socket: socket)
   }
 
   deinit { try? run(["kill-server"]) }

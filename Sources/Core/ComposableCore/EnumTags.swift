@@ -65,29 +65,27 @@ struct EnumTags: @unchecked Sendable {
       let bits = bits.baseAddress!
       withUnsafeBytes(of: root) { bits.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
       projectPayload(bits, metadata)
-      guard indirect else { return bits.load(as: Value.self) }
-      // A box: a heap object's two words, then the value at its alignment.
-      let box = bits.load(as: UnsafeRawPointer.self)
-      let offset =
-        (2 * MemoryLayout<Int>.size + MemoryLayout<Value>.alignment - 1)
-        & ~(MemoryLayout<Value>.alignment - 1)
-      return box.load(fromByteOffset: offset, as: Value.self)
+      return Self.load(bits, indirect: indirect, as: Value.self)
     }
+  }
+
+  /// The payload at `bits`, or for an indirect case in the box `bits` refers to: a heap
+  /// object's two words, then the value at its alignment.
+  @inlinable
+  static func load<Value>(_ bits: UnsafeRawPointer, indirect: Bool, as _: Value.Type) -> Value {
+    guard indirect else { return bits.load(as: Value.self) }
+    let box = bits.load(as: UnsafeRawPointer.self)
+    let offset =
+      (2 * MemoryLayout<Int>.size + MemoryLayout<Value>.alignment - 1)
+      & ~(MemoryLayout<Value>.alignment - 1)
+    return box.load(fromByteOffset: offset, as: Value.self)
   }
 
   /// The payload of `root`, read where it lies, for a case whose projection changes none of
   /// its payload's bits (``projectionKeepsPayload(of:byteCount:)``): no copy, no witness.
   @inlinable
   func payloadInPlace<Root, Value>(of root: Root, indirect: Bool, as _: Value.Type) -> Value {
-    withUnsafeBytes(of: root) { bytes in
-      let bits = bytes.baseAddress!
-      guard indirect else { return bits.load(as: Value.self) }
-      let box = bits.load(as: UnsafeRawPointer.self)
-      let offset =
-        (2 * MemoryLayout<Int>.size + MemoryLayout<Value>.alignment - 1)
-        & ~(MemoryLayout<Value>.alignment - 1)
-      return box.load(fromByteOffset: offset, as: Value.self)
-    }
+    withUnsafeBytes(of: root) { Self.load($0.baseAddress!, indirect: indirect, as: Value.self) }
   }
 
   /// Whether projecting `root`'s payload leaves its first `byteCount` bytes (the payload, or

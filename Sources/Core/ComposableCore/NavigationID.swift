@@ -64,24 +64,12 @@ struct NavigationID: Hashable, @unchecked Sendable {
     if isIdentifiable != false, let identifiable = state as? any Identifiable {
       return (0, id(of: identifiable))
     }
-    guard let tags = EnumTags(State.self) else { return (0, nil) }
-    let tag = tags.tag(of: state)
-    let payloadCase = tags.payloadCase(tag)
-    if !payloadCase.hasPayload { return (tag + 1, nil) }
-    if payloadCase.type != nil {
-      // One type for the case: the payload is read from the layout, without `Mirror`.
-      guard let identifiable = payloadCase.identifiableType else { return (tag + 1, nil) }
-      func id<Payload: Identifiable>(_: Payload.Type) -> AnyHashable {
-        AnyHashable(tags.payload(of: state, indirect: payloadCase.isIndirect, as: Payload.self).id)
-      }
-      return (tag + 1, id(identifiable))
-    }
-    guard let payload = Mirror(reflecting: state).children.first?.value as? any Identifiable
-    else { return (tag + 1, nil) }
-    return (tag + 1, id(of: payload))
+    let kind = DestinationKind.of(State.self)
+    return kind.isEnum ? kind.enumIdentity(of: state) : (0, nil)
   }
 
-  private static func id<Value: Identifiable>(of value: Value) -> AnyHashable {
+  @usableFromInline
+  static func id<Value: Identifiable>(of value: Value) -> AnyHashable {
     AnyHashable(value.id)
   }
 }

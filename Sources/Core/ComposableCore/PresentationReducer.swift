@@ -187,9 +187,9 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
   }
 }
 
-/// What a presented destination's type allows: whether its navigation id depends on its
-/// value (an `Identifiable` state, an enum's case), and whether one of its actions can dismiss
-/// it (an alert, or an enum that may hold one).
+/// What a child's state type allows (a presented destination's, an `ifLet`'s): whether its
+/// navigation id depends on its value (an `Identifiable` state, an enum's case), and whether
+/// one of its actions can dismiss it (an alert, or an enum that may hold one).
 ///
 /// Worked out once per type and kept: an `ifLet` built in a `body` is made again for every
 /// action, and asking the runtime about conformances and payload cases each time cost more
@@ -230,8 +230,12 @@ final class DestinationKind: @unchecked Sendable {
     let tag = tags!.tag(of: state)
     guard tag < payloadCases.count else { return (tag + 1, nil) }
     let payloadCase = payloadCases[Int(tag)]
-    // An existential's payload: only its value knows.
-    guard payloadCase.type != nil else { return NavigationID.identity(of: state) }
+    guard payloadCase.type != nil else {
+      // An existential's payload: only its value knows its type.
+      guard let payload = Mirror(reflecting: state).children.first?.value as? any Identifiable
+      else { return (tag + 1, nil) }
+      return (tag + 1, NavigationID.id(of: payload))
+    }
     guard let identifiable = payloadCase.identifiableType else { return (tag + 1, nil) }
     func id<Payload: Identifiable>(_: Payload.Type) -> AnyHashable {
       AnyHashable(tags!.payload(of: state, indirect: payloadCase.isIndirect, as: Payload.self).id)
@@ -245,7 +249,10 @@ final class DestinationKind: @unchecked Sendable {
     let tag = tags!.tag(of: state)
     guard tag < payloadCases.count else { return nil }
     let payloadCase = payloadCases[Int(tag)]
-    guard payloadCase.type != nil else { return ComposableCore.caseEphemeralType(of: state) }
+    guard payloadCase.type != nil else {
+      guard let payload = Mirror(reflecting: state).children.first else { return nil }
+      return type(of: payload.value) as? any EphemeralState.Type
+    }
     return payloadCase.ephemeralType
   }
 }

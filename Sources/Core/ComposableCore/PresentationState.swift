@@ -200,19 +200,8 @@ extension EphemeralState {
 /// destination enum whose current case is one.
 @usableFromInline
 func ephemeralType<State>(of state: State) -> (any EphemeralState.Type)? {
-  if let type = State.self as? any EphemeralState.Type { return type }
-  return caseEphemeralType(of: state)
-}
-
-/// The ephemeral type of an enum's current case's payload.
-@usableFromInline
-func caseEphemeralType<State>(of state: State) -> (any EphemeralState.Type)? {
-  guard let tags = EnumTags(State.self) else { return nil }
-  // The payload's type from the enum's records; an existential's from its value.
-  let payloadCase = tags.payloadCase(tags.tag(of: state))
-  if payloadCase.type != nil { return payloadCase.ephemeralType }
-  guard let payload = Mirror(reflecting: state).children.first else { return nil }
-  return type(of: payload.value) as? any EphemeralState.Type
+  let kind = DestinationKind.of(State.self)
+  return kind.ephemeralType ?? (kind.isEnum ? kind.caseEphemeralType(of: state) : nil)
 }
 
 /// Whether `action`, sent to the presented `state`, dismisses it.
