@@ -1,5 +1,6 @@
 import ComposableCore
 import Dependencies
+import Foundation
 
 /// Runs the reducer under test with the test store's dependencies, and records what it did
 /// for the ``TestStore`` to assert.
@@ -56,7 +57,22 @@ struct ReceivedAction<State, Action> {
 final class TestContext<State, Action> {
   var dependencies: DependencyValues
   var lastSent: ReceivedAction<State, Action>?
-  var received: [ReceivedAction<State, Action>] = []
+  /// Locked: a store released off the main actor reads it at its end while an effect may still
+  /// be sending on the main actor.
+  var received: [ReceivedAction<State, Action>] {
+    _read {
+      receivedLock.lock()
+      defer { receivedLock.unlock() }
+      yield _received
+    }
+    _modify {
+      receivedLock.lock()
+      defer { receivedLock.unlock() }
+      yield &_received
+    }
+  }
+  private var _received: [ReceivedAction<State, Action>] = []
+  private let receivedLock = NSLock()
   /// What `dismiss()` does where no feature is presented.
   var dismissRoot: (@Sendable () async -> Void)?
 

@@ -11,7 +11,9 @@ import IssueReporting
 /// a diff, when a state change is not asserted, when an effect sends an action that is never
 /// received, or when effects are still running at the end. Dependencies the feature uses
 /// must be given (``dependencies``): in tests their values are unimplemented and report
-/// issues. Works under Swift Testing and XCTest; use it from `@MainActor` tests.
+/// issues. Works under Swift Testing and XCTest, in `@MainActor` tests and in plain `async`
+/// ones (`await` its initializer there): released off the main actor, it checks the end of the
+/// test where it is released.
 ///
 /// ```swift
 /// @MainActor @Test func nthPrime() async {
@@ -182,13 +184,14 @@ public final class TestStore<State: Equatable, Action> {
     self.timeout = timeout
   }
 
-  // Not an isolated deinit: those run without task-local values, so an issue reported from
-  // one would reach no test. A main-actor test releases its store on the main actor. Nothing
-  // here waits: an effect still running is reported at once (`finish()` waits for them).
+  // Not an isolated deinit: those run later, without task-local values, so an issue reported
+  // from one would reach no test. The end is checked where the store is released, main actor
+  // or not (a plain `async` test releases it on the global executor): nothing else holds the
+  // store then, and what effects still running may change (`received`, the tasks' state) is
+  // read under locks. Nothing here waits: an effect still running is reported at once
+  // (`finish()` waits for them).
   deinit {
-    MainActor.assumeIsolated {
-      checkTheEnd(at: location)
-    }
+    withoutIsolationCheck { checkTheEnd(at: location) }
   }
 
   // MARK: Sending
@@ -568,22 +571,34 @@ public final class TestStore<State: Equatable, Action> {
   private func checkTheEnd(at location: SourceLocation) {
     guard !hasCheckedTheEnd else { return }
     hasCheckedTheEnd = true
-    if !context.received.isEmpty {
-      let message = """
-        The store received \(plural(context.received.count, "action")) that were not \
-        asserted:
+    // Loops, no closures: from a `deinit` off the main actor, a closure formed here would
+    // check that it runs on the main actor, and trap.
+    var received: [Action] = []
+    for each in context.received { received.append(each.action) }
+    var running: [(action: Action, location: SourceLocation)] = []
+    for send in sends where send.task.isInFlight { running.append((send.action, send.location)) }
+    Self.reportTheEnd(
+      received: received, running: running, exhaustivity: exhaustivity, at: location)
+  }
 
-        \(describe(context.received.map(\.action)))
+  nonisolated private static func reportTheEnd(
+    received: [Action], running: [(action: Action, location: SourceLocation)],
+    exhaustivity: Exhaustivity, at location: SourceLocation
+  ) {
+    if !received.isEmpty {
+      let message = """
+        The store received \(plural(received.count, "action")) that were not asserted:
+
+        \(describe(received))
 
         Assert each with `await store.receive(…)`.
         """
       if exhaustivity == .on {
-        report(message, at: location)
+        location.report(message)
       } else {
-        skipped(message, at: location)
+        skipped(message, at: location, exhaustivity: exhaustivity)
       }
     }
-    let running = sends.filter { $0.task.isInFlight }
     guard !running.isEmpty else { return }
     let message = """
       An effect is still running at the end of the test. Every effect must end before the test \
@@ -591,11 +606,12 @@ public final class TestStore<State: Equatable, Action> {
       `store.finish()`.
       """
     guard exhaustivity == .on else {
-      skipped(message, at: location)
+      skipped(message, at: location, exhaustivity: exhaustivity)
       return
     }
     for send in running {
-      report("\(message)\n\nIt was started by:\n\n\(describe([send.action]))", at: send.location)
+      send.location.report(
+        "\(message)\n\nIt was started by:\n\n\(describe([send.action]))")
     }
   }
 
@@ -664,6 +680,10 @@ public final class TestStore<State: Equatable, Action> {
   // MARK: Reporting
 
   private func describe(_ actions: some Sequence<Action>) -> String {
+    Self.describe(actions)
+  }
+
+  nonisolated private static func describe(_ actions: some Sequence<Action>) -> String {
     actions.map { String(customDumping: $0) }.joined(separator: "\n\n")
   }
 
@@ -673,6 +693,12 @@ public final class TestStore<State: Equatable, Action> {
 
   /// What a non-exhaustive test did not assert: shown as an expected issue when asked for.
   private func skipped(_ message: String, at location: SourceLocation) {
+    Self.skipped(message, at: location, exhaustivity: exhaustivity)
+  }
+
+  nonisolated private static func skipped(
+    _ message: String, at location: SourceLocation, exhaustivity: Exhaustivity
+  ) {
     guard case .off(showSkippedAssertions: true) = exhaustivity else { return }
     withExpectedIssue(
       fileID: location.fileID, filePath: location.filePath, line: location.line,
@@ -680,6 +706,14 @@ public final class TestStore<State: Equatable, Action> {
     ) {
       location.report("Skipped assertions: \(message)")
     }
+  }
+}
+
+/// Runs main-actor code on this thread without asserting that it is the main actor's: for the
+/// store's `deinit` only, whose reads are safe from any thread (see there).
+private func withoutIsolationCheck(_ body: @MainActor () -> Void) {
+  withoutActuallyEscaping(body) { body in
+    unsafeBitCast(body, to: (() -> Void).self)()
   }
 }
 
