@@ -170,6 +170,8 @@ let package = Package(
     ),
 
     // Terminal
+    // Standard input and output as command-line programs need them: bounded lines, errors said.
+    .target(name: "StandardStreams", path: "Sources/Terminal/StandardStreams"),
     .target(
       name: "TerminalUI",
       dependencies: ["CompactPresentation", "DesktopPresentation", "Presentation"],
@@ -179,7 +181,7 @@ let package = Package(
       name: "TerminalApp",
       dependencies: [
         "AppFeature", "CompactPresentation", "ComposableCore", "DesktopPresentation",
-        "Presentation", "PrimeClients", "TerminalUI",
+        "Presentation", "PrimeClients", "StandardStreams", "TerminalUI",
       ],
       path: "Sources/Terminal/TerminalApp"
     ),
@@ -198,14 +200,15 @@ let package = Package(
     .executableTarget(
       name: "primetime",
       dependencies: [
-        "PrimeEngine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "PrimeEngine", "StandardStreams",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/Programs/primetime"
     ),
     .executableTarget(
       name: "primetime-app",
       dependencies: [
-        "PrimeClients", "PrimeClientsLive", "Presentation", "TerminalApp",
+        "PrimeClients", "PrimeClientsLive", "Presentation", "StandardStreams", "TerminalApp",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/Programs/primetime-app"
@@ -215,6 +218,7 @@ let package = Package(
     .testTarget(name: "CGMPTests", dependencies: ["CGMP"]),
     .testTarget(name: "PrimeEngineTests", dependencies: ["PrimeEngine"]),
     .testTarget(name: "PrimeTimeCommandTests", dependencies: ["primetime", "primetime-app"]),
+    .testTarget(name: "StandardStreamsTests", dependencies: ["StandardStreams"]),
     .testTarget(
       name: "FeatureTests",
       dependencies: [

@@ -55,7 +55,8 @@ struct ScriptCommandTests {
 
     let missing = try await runPrimetime(["script", data.appendingPathComponent("none").path])
     #expect(missing.status == 2)
-    #expect(missing.errors == "primetime: cannot read \(data.path)/none\n")
+    #expect(
+      missing.errors == "primetime: cannot read \(data.path)/none: No such file or directory\n")
 
     let badSize = try await runPrimetime(["script", "--columns", "5"], input: "")
     #expect(badSize.status == 64)

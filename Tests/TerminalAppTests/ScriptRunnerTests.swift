@@ -43,7 +43,7 @@ final class TestStorage: Sendable {
 @MainActor
 func runScript(
   _ script: String, on store: StoreOf<TerminalFeature>
-) async throws(ScriptError) -> [String] {
+) async throws -> [String] {
   var screens: [String] = []
   try await ScriptRunner(store: store) { screens.append($0) }.run(
     script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
@@ -96,7 +96,7 @@ struct ScriptRunnerTests {
       await #expect(
         throws: ScriptError(
           line: 2,
-          message: "\(tooLarge): Too large: a count is between -9,223,372,036,854,775,808 and "
+          message: "'\(tooLarge)': Too large: a count is between -9,223,372,036,854,775,808 and "
             + "9,223,372,036,854,775,807")
       ) {
         _ = try await runScript("count 7\ncount \(tooLarge)", on: store)

@@ -4,6 +4,8 @@ import Foundation
 import Presentation
 import PrimeClients
 import PrimeClientsLive
+import StandardStreams
+import Synchronization
 import TerminalApp
 
 /// The interactive app and scripts: the half of `primetime` that needs the whole kit. The
@@ -70,7 +72,7 @@ struct AppCommand: AsyncParsableCommand {
         layout: options.layout?.sizeClass, withDependencies: options.prepareDependencies)
       if status != 0 { throw ExitCode(status) }
     } else {
-      try await runScript(scriptLines(from: nil), options: options, size: nil)
+      try await runScript(scriptInput(from: nil), options: options, size: nil)
     }
   }
 }
@@ -107,37 +109,107 @@ struct ScriptCommand: AsyncParsableCommand {
     let standard = TerminalSize.standard(for: sizeClass)
     let size = TerminalSize(columns: columns ?? standard.columns, rows: rows ?? standard.rows)
     try await runScript(
-      scriptLines(from: file == "-" ? nil : file), options: options, size: size)
+      scriptInput(from: file == "-" ? nil : file), options: options, size: size)
   }
 }
 
-/// The lines of the script file, or of standard input as they arrive: a script fed by
-/// another program runs line by line.
-func scriptLines(from path: String?) throws -> AsyncStream<String> {
-  guard let path else {
-    return AsyncStream { continuation in
-      Thread {
-        while let line = readLine() { continuation.yield(line) }
-        continuation.finish()
-      }.start()
+/// A script's lines as they arrive, and the reason they stopped early, if one did.
+final class ScriptInput: AsyncSequence, Sendable {
+  private let lines: AsyncStream<String>
+  private let continuation: AsyncStream<String>.Continuation
+  /// At most this many lines read ahead of the script: a fast producer waits, and memory
+  /// stays bounded whatever the input's length.
+  private let room = DispatchSemaphore(value: 0)
+  private let failure = Mutex<Problem?>(nil)
+
+  enum Problem: Error, CustomStringConvertible {
+    case unreadable(StreamError)
+    case tooLong(line: Int)
+
+    var description: String {
+      switch self {
+      case .unreadable(let error): error.description
+      case .tooLong(let line):
+        "line \(line): longer than \(LineReader.maximumLineLength) bytes; the script stops there"
+      }
     }
   }
-  guard let contents = FileManager.default.contents(atPath: path) else {
-    FileHandle.standardError.write(Data("primetime: cannot read \(path)\n".utf8))
-    throw ExitCode(2)
+
+  init() {
+    (lines, continuation) = AsyncStream.makeStream()
+    // Made with no room and given it: libdispatch traps when a semaphore is freed below the
+    // value it was made with, as this one is when the script stops with lines read ahead.
+    for _ in 0..<64 { room.signal() }
   }
-  let lines = String(decoding: contents, as: UTF8.self).split(
-    separator: "\n", omittingEmptySubsequences: false)
-  return AsyncStream { continuation in
-    for line in lines { continuation.yield(String(line)) }
-    continuation.finish()
+
+  /// Why reading stopped before the end of the input.
+  var problem: Problem? { failure.withLock { $0 } }
+
+  /// Ends the lines now (a signal): the script runs no further line.
+  func end() { continuation.finish() }
+
+  struct AsyncIterator: AsyncIteratorProtocol {
+    var base: AsyncStream<String>.Iterator
+    let room: DispatchSemaphore
+
+    mutating func next() async -> String? {
+      let line = await base.next()
+      // Taken: one more may be read ahead.
+      if line != nil { room.signal() }
+      return line
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(base: lines.makeAsyncIterator(), room: room)
+  }
+
+  /// Reads `descriptor` on a thread of its own, line by line, until its end or an error.
+  func read(_ descriptor: Int32) {
+    Thread { [self] in
+      var reader = LineReader(descriptor: descriptor)
+      var number = 0
+      do throws(StreamError) {
+        while let line = try reader.next() {
+          number += 1
+          guard case .text(let text) = line else {
+            failure.withLock { $0 = .tooLong(line: number) }
+            break
+          }
+          room.wait()
+          guard case .enqueued = continuation.yield(text) else { break }
+        }
+      } catch {
+        failure.withLock { $0 = .unreadable(error) }
+      }
+      continuation.finish()
+    }.start()
   }
 }
 
+/// Opens the script: a file, or standard input (nil or "-").
+func scriptInput(from path: String?) throws -> ScriptInput {
+  let input = ScriptInput()
+  guard let path else {
+    input.read(STDIN_FILENO)
+    return input
+  }
+  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  guard descriptor >= 0 else {
+    reportToStandardError("cannot read \(path): \(String(cString: strerror(errno)))")
+    throw ExitCode(2)
+  }
+  input.read(descriptor)
+  return input
+}
+
+/// The signals that end a script as a quit does: favorites saved, then status 128 + signal.
+private let endingSignals = [
+  SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+]
+
 @MainActor
-func runScript(
-  _ lines: AsyncStream<String>, options: AppOptions, size: TerminalSize?
-) async throws {
+func runScript(_ input: ScriptInput, options: AppOptions, size: TerminalSize?) async throws {
   let sizeClass = options.layout?.sizeClass ?? .compact
   let store = Store(
     initialState: TerminalFeature.State(
@@ -148,12 +220,33 @@ func runScript(
     options.prepareDependencies(&$0)
   }
   let runner = ScriptRunner(store: store) { screen in
-    FileHandle.standardOutput.write(Data((screen + "\n").utf8))
+    try writeAll(screen + "\n", to: STDOUT_FILENO)
   }
+  // A signal stops the script at once (the running action cancelled, whatever input is still
+  // queued), and the favorites are saved before the program ends.
+  let signals = endingSignals.map { number in
+    signal(number, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+    source.setEventHandler {
+      MainActor.assumeIsolated { runner.interrupt(by: number) }
+      input.end()
+    }
+    source.resume()
+    return source
+  }
+  defer { for source in signals { source.cancel() } }
+  // A reader gone is a write error like any other, not a death by SIGPIPE mid-save.
+  signal(SIGPIPE, SIG_IGN)
   do {
-    try await runner.run(lines)
+    try await runner.run(input)
   } catch {
-    FileHandle.standardError.write(Data("primetime: \(error)\n".utf8))
+    reportToStandardError("\(error)")
+    throw ExitCode(error is StreamError ? 1 : 2)
+  }
+  if let signal = runner.interruption { throw ExitCode(128 + signal) }
+  if let problem = input.problem {
+    reportToStandardError(problem.description)
+    guard case .tooLong = problem else { throw ExitCode(1) }
     throw ExitCode(2)
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PrimeEngine
+import StandardStreams
 import Synchronization
 
 #if canImport(Glibc)
@@ -23,6 +24,9 @@ struct PrimeTime: ParsableCommand {
   )
 
   static func main() {
+    // Ctrl-\ quits as it quits any command-line program: the runtime's crash reporter, which
+    // catches SIGQUIT, would print a backtrace and wait for a key.
+    _ = signal(SIGQUIT, SIG_DFL)
     let arguments = Array(CommandLine.arguments.dropFirst())
     if AppLauncher.handles(arguments) { AppLauncher.start(arguments) }
     main(nil)
@@ -135,8 +139,11 @@ struct NextPrimeCommand: ParsableCommand {
 
 /// Answers each value on its own line, as soon as it is known. A bad value is reported on
 /// standard error (with its line number when read from standard input) and the others are
-/// still answered; then the run ends with status 2. `--` ends the options: what follows is
-/// a value even if it starts with a dash.
+/// still answered; then the run ends with status 2. `-` reads values from standard input there
+/// (once: a second `-` finds it ended, as `cat - -` does). `--` ends the options: what follows
+/// is a value even if it starts with a dash. A failed read or write (a full disk, a closed
+/// pipe) ends the run at once with status 1, said on standard error: an answer cut short must
+/// never look complete.
 func answer(_ arguments: [String], _ compute: (String) throws -> String) throws {
   var values: [String] = []
   var optionsEnded = false
@@ -144,35 +151,51 @@ func answer(_ arguments: [String], _ compute: (String) throws -> String) throws 
     if !optionsEnded && argument == "--" {
       optionsEnded = true
     } else if !optionsEnded && argument.hasPrefix("--") {
-      emit("primetime: unknown option \(PrimeEngineError.quoted(argument))\n", to: STDERR_FILENO)
+      reportToStandardError("unknown option \(quoted(argument))")
       throw ExitCode(2)
     } else {
       values.append(argument)
     }
   }
   var failed = false
-  func answer(_ value: String, line: Int?) {
+  func answer(_ value: String, line: Int?) throws(StreamError) {
+    let output: String
     do {
-      emit(try compute(value) + "\n", to: STDOUT_FILENO)
-    } catch let error as PrimeEngineError {
-      let place = line.map { "line \($0): " } ?? ""
-      emit("primetime: \(place)\(error)\n", to: STDERR_FILENO)
-      failed = true
+      output = try compute(value)
     } catch {
-      emit("primetime: \(error)\n", to: STDERR_FILENO)
+      let place = line.map { "line \($0): " } ?? ""
+      reportToStandardError("\(place)\(error)")
       failed = true
+      return
     }
+    try writeAll(output + "\n", to: STDOUT_FILENO)
   }
-  if values == ["-"] {
+  do throws(StreamError) {
+    var input = LineReader()
     var lineNumber = 0
-    while let line = readLine() {
-      lineNumber += 1
-      for word in line.split(whereSeparator: \.isWhitespace) {
-        answer(String(word), line: lineNumber)
+    for value in values {
+      guard value == "-" else {
+        try answer(value, line: nil)
+        continue
+      }
+      while let line = try input.next() {
+        lineNumber += 1
+        switch line {
+        case .text(let text):
+          for word in text.split(whereSeparator: \.isWhitespace) {
+            try answer(String(word), line: lineNumber)
+          }
+        case .tooLong(let bytes):
+          reportToStandardError(
+            "line \(lineNumber): \(grouped(String(bytes))) bytes long, over the limit of "
+              + "\(grouped(String(LineReader.maximumLineLength))): skipped")
+          failed = true
+        }
       }
     }
-  } else {
-    for value in values { answer(value, line: nil) }
+  } catch {
+    reportToStandardError(error.description)
+    throw ExitCode(1)
   }
   if failed { throw ExitCode(2) }
 }
@@ -237,7 +260,7 @@ func withProgress<T>(
   _ label: String, _ work: (@escaping @Sendable (Double) -> Void) throws -> T
 ) throws -> T {
   guard isatty(STDERR_FILENO) == 1 else { return try work { _ in } }
-  for interruption in [SIGINT, SIGTERM, SIGHUP] {
+  for interruption in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
     _ = signal(interruption) { received in
       // Only what is safe in a signal handler: write, then end as the signal would.
       if progressBarIsShown.load(ordering: .relaxed) {
@@ -284,16 +307,8 @@ func terminalColumns() -> Int {
   return Int(size.ws_col)
 }
 
-/// Writes `text` to a file descriptor at once, unbuffered.
+/// Writes `text` to a file descriptor at once, unbuffered; for what may fail unsaid (the
+/// progress bar, help when the app is missing).
 func emit(_ text: String, to descriptor: Int32) {
-  var text = text
-  text.withUTF8 { bytes in
-    var offset = 0
-    while offset < bytes.count {
-      let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if written < 0 && errno == EINTR { continue }
-      if written <= 0 { return }
-      offset += written
-    }
-  }
+  try? writeAll(text, to: descriptor)
 }

@@ -1,5 +1,6 @@
 import ComposableCore
 import Presentation
+import StandardStreams
 import TerminalUI
 
 /// Runs a script of what a person does, one line each, and prints the screen after each.
@@ -7,19 +8,34 @@ import TerminalUI
 /// A line is a word of ``ScriptWord`` with its argument, if it takes one; blank lines and lines
 /// starting with `#` are skipped. Each line becomes the terminal feature's action and runs to
 /// completion (an n-th prime is answered, a save is done) before its screen is printed. A line
-/// that does not parse, or that does nothing on the screen it meets, stops the script.
+/// that does not parse, or that does nothing on the screen it meets, stops the script; so does
+/// a quit (`quit`, or a key that quits), an output that fails, and ``interrupt(by:)``. Whatever
+/// stops it, unsaved favorites are saved.
 @MainActor
-public struct ScriptRunner {
+public final class ScriptRunner {
   public let store: StoreOf<TerminalFeature>
-  private let output: (String) -> Void
+  private let output: (String) throws -> Void
+  /// The action running now, cancelled by an interruption.
+  private var running: StoreTask?
+  /// The signal that interrupted the script, if one did.
+  public private(set) var interruption: Int32?
 
-  public init(store: StoreOf<TerminalFeature>, output: @escaping (String) -> Void) {
+  /// A runner that hands each screen to `output`; an error `output` throws stops the script.
+  public init(store: StoreOf<TerminalFeature>, output: @escaping (String) throws -> Void) {
     self.store = store
     self.output = output
   }
 
+  /// Stops the script as soon as it can: the action running is cancelled (a long n-th prime
+  /// ends within milliseconds) and no further line runs. `run(_:)`
+  /// then saves and returns; ``interruption`` tells the caller why.
+  public func interrupt(by signal: Int32) {
+    interruption = signal
+    running?.cancel()
+  }
+
   /// Runs `lines`; at the end (or at a bad line) saves unsaved favorites.
-  public func run(_ lines: some Sequence<String>) async throws(ScriptError) {
+  public func run(_ lines: some Sequence<String>) async throws {
     let stream = AsyncStream { continuation in
       for line in lines { continuation.yield(line) }
       continuation.finish()
@@ -28,21 +44,26 @@ public struct ScriptRunner {
   }
 
   /// Runs `lines` as they arrive; at the end (or at a bad line) saves unsaved favorites.
-  public func run(_ lines: AsyncStream<String>) async throws(ScriptError) {
+  public func run(_ lines: some AsyncSequence<String, Never>) async throws {
     await store.send(.app(.scenePhaseChanged(.active))).finish()
-    printScreen("launch")
     var number = 0
-    do throws(ScriptError) {
+    do {
+      try printScreen("launch")
       for await line in lines {
+        guard interruption == nil else { break }
         number += 1
         let text = line.trimmingWhitespace()
         if text.isEmpty || text.hasPrefix("#") { continue }
         guard let action = try ScriptWord.action(for: text, line: number) else { break }
-        await store.send(action).finish()
+        let task = store.send(action)
+        running = task
+        await task.finish()
+        running = nil
+        if interruption != nil || store.state.isQuitRequested { break }
         if let refusal = store.state.refusal {
           throw ScriptError(line: number, message: refusal)
         }
-        printScreen(text)
+        try printScreen(text)
       }
     } catch {
       _ = await store.saveBeforeQuit()
@@ -54,9 +75,9 @@ public struct ScriptRunner {
     }
   }
 
-  private func printScreen(_ title: String) {
+  private func printScreen(_ title: String) throws {
     let lines = TerminalScreen(store.state).lines.map { $0.trimmingTrailingSpaces() }
-    output("> \(title)\n" + lines.joined(separator: "\n") + "\n")
+    try output("> \(title)\n" + lines.joined(separator: "\n") + "\n")
   }
 }
 
@@ -76,10 +97,12 @@ public enum ScriptWord {
     let arguments = words.dropFirst()
     func fail(_ message: String) -> ScriptError { ScriptError(line: line, message: message) }
     func noArgument() throws(ScriptError) {
-      guard arguments.isEmpty else { throw fail("'\(words[0])' takes no argument") }
+      guard arguments.isEmpty else { throw fail("\(quoted(words[0])) takes no argument") }
     }
     func number(_ text: String, _ name: String) throws(ScriptError) -> Int {
-      guard let value = Int(text) else { throw fail("'\(words[0])' needs \(name), not '\(text)'") }
+      guard let value = Int(text) else {
+        throw fail("\(quoted(words[0])) needs \(name), not \(quoted(text))")
+      }
       return value
     }
 
@@ -117,11 +140,13 @@ public enum ScriptWord {
     default:
       guard let intent = Intent(rawValue: words[0]), Intent.scriptWords.contains(intent) else {
         throw fail(
-          "'\(words[0])' is not a script word; the words are: "
+          "\(quoted(words[0])) is not a script word; the words are: "
             + usage.joined(separator: ", "))
       }
       if [.select, .choose, .delete].contains(intent) {
-        guard arguments.count <= 1 else { throw fail("'\(words[0])' takes one prime at most") }
+        guard arguments.count <= 1 else {
+          throw fail("\(quoted(words[0])) takes one prime at most")
+        }
         var prime: Int?
         if let argument = arguments.first { prime = try number(argument, "a prime") }
         return .intent(intent, argument: prime)

@@ -3,6 +3,7 @@ import CompactPresentation
 import ComposableCore
 import DesktopPresentation
 import Presentation
+import StandardStreams
 import TerminalUI
 
 /// The app in a terminal, as a feature: the app's state with what only a terminal has — the
@@ -296,7 +297,7 @@ public struct TerminalFeature: Reducer {
         return nil
       }()
       effects.append(editCount(&state) { _ in nil })
-      state.refusal = "\(digits): \(problem ?? "not a count")"
+      state.refusal = "\(quoted(digits)): \(problem ?? "not a count")"
       return .merge(effects)
     }
     let windowID = state.windowID

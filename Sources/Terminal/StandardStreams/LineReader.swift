@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a descriptor (standard input by default) line by line, with a bound on a line's
+/// length and its errors told apart from its end.
+///
+/// `readLine()` keeps a line without a newline whole in memory (`< /dev/zero` grows without
+/// end) and takes a read error for the end of input. Here a line longer than
+/// ``maximumLineLength`` is skipped up to its newline and reported as ``Line/tooLong(bytes:)``
+/// (memory stays within the bound), and a failed read throws ``StreamError/read(errno:)``.
+///
+/// ```swift
+/// var reader = LineReader()
+/// while let line = try reader.next() {
+///   if case .text(let text) = line { print(text.count) }
+/// }
+/// ```
+public struct LineReader {
+  /// 1 MiB: far more than any number or script line a person means.
+  public static let maximumLineLength = 1 << 20
+
+  public enum Line: Equatable, Sendable {
+    /// A line, without its line feed (nor a carriage return before it).
+    case text(String)
+    /// A line longer than the bound, skipped; `bytes` is its length.
+    case tooLong(bytes: Int)
+  }
+
+  private let descriptor: Int32
+  private let maximumLength: Int
+  private var buffer: [UInt8] = []
+  /// Where the unread bytes of `buffer` start.
+  private var start = 0
+  /// The bytes of a too-long line skipped so far, while skipping one.
+  private var skipped: Int?
+  private var isAtEnd = false
+
+  public init(descriptor: Int32 = STDIN_FILENO, maximumLength: Int = maximumLineLength) {
+    self.descriptor = descriptor
+    self.maximumLength = maximumLength
+  }
+
+  /// The next line; `nil` at the end of input.
+  public mutating func next() throws(StreamError) -> Line? {
+    // The bytes after `start` already searched for a line feed.
+    var searched = 0
+    while true {
+      if let newline = buffer[(start + searched)...].firstIndex(of: UInt8(ascii: "\n")) {
+        defer { start = newline + 1 }
+        return take(upTo: newline)
+      }
+      if skipped != nil || buffer.count - start > maximumLength {
+        skipped = (skipped ?? 0) + buffer.count - start
+        start = buffer.count
+      }
+      searched = buffer.count - start
+      if isAtEnd {
+        guard skipped != nil || start < buffer.count else { return nil }
+        defer { start = buffer.count }
+        return take(upTo: buffer.count)
+      }
+      try fill()
+    }
+  }
+
+  private mutating func take(upTo end: Int) -> Line {
+    if skipped != nil || end - start > maximumLength {
+      defer { skipped = nil }
+      return .tooLong(bytes: (skipped ?? 0) + end - start)
+    }
+    var line = buffer[start..<end]
+    if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+    return .text(String(decoding: line, as: UTF8.self))
+  }
+
+  /// Reads more, first dropping what was taken (so the buffer holds one line at most, plus a
+  /// read).
+  private mutating func fill() throws(StreamError) {
+    if start > 0 {
+      buffer.removeFirst(start)
+      start = 0
+    }
+    let chunk = 1 << 16
+    let old = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: chunk))
+    while true {
+      let count = buffer.withUnsafeMutableBytes {
+        read(descriptor, $0.baseAddress! + old, chunk)
+      }
+      let code = errno
+      if count < 0 && code == EINTR { continue }
+      buffer.removeLast(chunk - max(count, 0))
+      if count < 0 { throw .read(errno: code) }
+      if count == 0 { isAtEnd = true }
+      return
+    }
+  }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import Testing
+
+/// Runs `script` in bash with `$P` the primetime program and `$D` a fresh data folder, to
+/// redirect its streams as a user's shell would.
+func runInShell(_ script: String, data: URL) async throws -> Run {
+  let wrapper = """
+    P='\(primetimeExecutable.path)'; D='\(data.path)'
+    \(script)
+    """
+  return try await runPrimetime(
+    ["-c", wrapper], executable: URL(fileURLWithPath: "/bin/bash"))
+}
+
+/// What `primetime` does when its output cannot be written or its input cannot be read: says
+/// so as coreutils do, with a non-zero status, never a crash and never a short answer that
+/// looks whole.
+@Suite struct StreamErrorTests {
+  @Test(arguments: ["nth-prime 5", "pi 100", "is-prime 7", "next-prime 7"])
+  func aFullDiskIsAnError(_ command: String) async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let run = try await runInShell(#""$P" \#(command) > /dev/full; echo "status $?""#, data: data)
+    #expect(run.output == "status 1\n")
+    #expect(run.errors == "primetime: write error: No space left on device\n")
+  }
+
+  @Test func aClosedOutputIsAnError() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let run = try await runInShell(#"exec 3>&1; "$P" pi 10 >&-; echo "status $?" >&3"#, data: data)
+    #expect(run.output == "status 1\n")
+    #expect(run.errors == "primetime: write error: Bad file descriptor\n")
+  }
+
+  /// With SIGPIPE ignored, as CI runners leave it, a reader gone is a write error: status 1,
+  /// said once, not a crash.
+  @Test func aReaderGoneIsAnError() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let run = try await runInShell(
+      #"""
+      trap '' PIPE
+      exec 3>&1
+      { seq 1 200000 2>/dev/null | "$P" is-prime - ; echo "status $?" >&3; } | head -c 10 > /dev/null
+      """#, data: data)
+    #expect(run.output == "status 1\n")
+    #expect(run.errors == "primetime: write error: Broken pipe\n")
+  }
+
+  /// Standard input that cannot be read is an error, not the end of input.
+  @Test func anUnreadableInputIsAnError() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let run = try await runInShell(#""$P" is-prime - < /; echo "status $?""#, data: data)
+    #expect(run.output == "status 1\n")
+    #expect(run.errors == "primetime: read error: Is a directory\n")
+  }
+
+  /// A line past 1 MiB is skipped with a clear error (its length said, the line not echoed),
+  /// and the next lines are still answered.
+  @Test func aLineTooLongIsSkipped() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let run = try await runInShell(
+      #"""
+      { printf '5\n'; head -c 2000000 /dev/zero | tr '\0' '9'; printf '\n7\n'; } \
+        | "$P" nth-prime - ; echo "status $?"
+      """#, data: data)
+    #expect(run.output == "11\n17\nstatus 2\n")
+    #expect(
+      run.errors
+        == "primetime: line 2: 2,000,000 bytes long, over the limit of 1,048,576: skipped\n")
+  }
+
+  /// `-` reads standard input where it stands, once: a second finds it ended.
+  @Test func standardInputIsReadOnce() async throws {
+    let run = try await runPrimetime(["pi", "1", "-", "-", "100"], input: "10 20\n")
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output == "0\n4\n8\n25\n")
+  }
+
+  @Test func aScriptToAFullDiskIsAnErrorAndSavesTheFavorites() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let run = try await runInShell(
+      #"""
+      printf 'increment\nincrement\nis-prime\nsave-favorite\n' \
+        | "$P" script --data-dir "$D" > /dev/full; echo "status $?"
+      """#, data: data)
+    #expect(run.output == "status 1\n")
+    #expect(run.errors == "primetime: write error: No space left on device\n")
+    let saved = try? String(
+      contentsOf: data.appendingPathComponent("favorite-primes.json"), encoding: .utf8)
+    #expect(saved == nil, "the script stopped at its first screen, before any favorite")
+
+    let unreadable = try await runInShell(
+      #""$P" script --data-dir "$D" < /; echo "status $?""#, data: data)
+    #expect(unreadable.output.hasSuffix("status 1\n"))
+    #expect(unreadable.errors == "primetime: read error: Is a directory\n")
+  }
+
+  /// A script's error quotes what it read inert and short: no escape sequence reaches the
+  /// terminal, no 10 MB message.
+  @Test func aScriptErrorQuotesItsLineInert() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let run = try await runPrimetime(
+      ["script", "--data-dir", data.path], input: "bogus\u{1B}]0;PWNED\u{07}\n")
+    #expect(run.status == 2)
+    #expect(!run.errors.contains("\u{1B}") && !run.errors.contains("\u{07}"))
+    #expect(run.errors.hasPrefix(#"primetime: line 1: 'bogus\u{1B}]0;PWNED\u{07}' is not"#))
+
+    let long = try await runPrimetime(
+      ["script", "--data-dir", data.path],
+      input: "count " + String(repeating: "9", count: 500_000) + "\n")
+    #expect(long.status == 2)
+    #expect(long.errors.count < 300, "\(long.errors.prefix(300))")
+    #expect(long.errors.contains("(500000 characters)"))
+  }
+
+  /// `key q` in a script quits as q does in the app: nothing after it runs.
+  @Test func keyQQuitsAScript() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let run = try await runPrimetime(
+      ["script", "--data-dir", data.path], input: "increment\nkey q\nincrement\n")
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.components(separatedBy: "> ").count == 3, "launch and one increment")
+  }
+}
+
+/// Ctrl-\ (SIGQUIT) quits the CLI as it quits any command-line program: no crash report, no
+/// wait for a key.
+@Test func sigquitQuitsTheCommandLineQuietly() async throws {
+  let data = try temporaryDirectory()
+  defer { try? FileManager.default.removeItem(at: data) }
+  let errors = data.appendingPathComponent("errors")
+  let pid = try spawnWithSignals(
+    [primetimeExecutable.path, "nth-prime", "10000000000000", "--threads", "1"],
+    errors: errors.path)
+  try await Task.sleep(for: .milliseconds(300))
+  let sent = Date()
+  kill(pid, SIGQUIT)
+  let status = await waitForProcess(pid)
+  #expect(Date().timeIntervalSince(sent) < 5)
+  #expect(status & 0x7f == SIGQUIT, "ended by the signal, status \(status)")
+  let said = try String(contentsOf: errors, encoding: .utf8)
+  #expect(!said.contains("crashed"), "\(said.prefix(200))")
+}
+
+/// Starts `arguments` with no signal blocked (the test runner's threads block most, and a
+/// blocked mask is inherited), standard error to `errors`, output discarded.
+func spawnWithSignals(_ arguments: [String], errors: String) throws -> pid_t {
+  try spawnWithSignals(arguments, output: "/dev/null", errors: errors)
+}
+
+/// Waits for `pid` on a thread of its own; its wait status.
+func waitForProcess(_ pid: pid_t) async -> Int32 {
+  await Task.detached {
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return status
+  }.value
+}
+
+/// Starts `arguments` with no signal blocked, standard output and error to files.
+func spawnWithSignals(_ arguments: [String], output: String, errors: String) throws -> pid_t {
+  let argv = arguments.map { strdup($0) }
+  defer { for pointer in argv { free(pointer) } }
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  var none = sigset_t()
+  sigemptyset(&none)
+  var all = sigset_t()
+  sigfillset(&all)
+  posix_spawnattr_setsigmask(&attributes, &none)
+  posix_spawnattr_setsigdefault(&attributes, &all)
+  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+  posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+  var pid: pid_t = 0
+  let spawned = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv + [nil], environ)
+  guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+  return pid
+}
+
+/// A signal to `primetime script` ends it as it ends the app: the favorites saved, status
+/// 128 + the signal, within moments of its arrival, whatever input is still queued or whatever
+/// n-th prime is being found.
+@Suite struct ScriptSignalTests {
+  /// Runs `body` (bash, with `$P`, `$D`, and `$IN` a FIFO kept open as the script's input)
+  /// with no signal blocked; returns what it wrote to `$D/result`.
+  func shell(_ body: String, data: URL) async throws -> String {
+    let script = """
+      P='\(primetimeExecutable.path)'; D='\(data.path)'; IN="$D/in"
+      mkfifo "$IN"
+      "$P" script --data-dir "$D" < "$IN" > "$D/out" 2> "$D/err" &
+      pid=$!
+      exec 3> "$IN"
+      waitFor() { for i in $(seq 1 1200); do grep -q -- "$1" "$D/out" && return; sleep 0.05; done; }
+      \(body)
+      """
+    let pid = try spawnWithSignals(
+      ["/bin/bash", "-c", script], errors: data.appendingPathComponent("bash-errors").path)
+    _ = await waitForProcess(pid)
+    return (try? String(contentsOf: data.appendingPathComponent("result"), encoding: .utf8))
+      ?? ""
+  }
+
+  func favorites(_ data: URL) -> String {
+    let text = try? String(
+      contentsOf: data.appendingPathComponent("favorite-primes.json"), encoding: .utf8)
+    return (text ?? "").filter { !$0.isWhitespace }
+  }
+
+  @Test(arguments: [(SIGTERM, "TERM"), (SIGINT, "INT"), (SIGHUP, "HUP"), (SIGQUIT, "QUIT")])
+  func aSignalWithInputQueuedSaves(_ signal: Int32, _ name: String) async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let result = try await shell(
+      """
+      printf 'increment\nincrement\nis-prime\nsave-favorite\ndismiss\n' >&3
+      yes increment | head -n 100000 >&3 &
+      waitFor '> save-favorite'
+      start=$(date +%s%N)
+      kill -\(name) $pid
+      wait $pid; status=$?
+      echo "status $status ms $(( ($(date +%s%N) - start) / 1000000 ))" > "$D/result"
+      """, data: data)
+    let words = result.split(separator: " ")
+    #expect(words.count == 4 && words[1] == "\(128 + signal)", "\(result)")
+    #expect((Int(words.last?.dropLast() ?? "") ?? .max) < 2_000, "\(result)")
+    #expect(favorites(data).contains("[2]"))
+  }
+
+  @Test func aSignalDuringALongNthPrimeSaves() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let result = try await shell(
+      """
+      printf 'increment\nincrement\nis-prime\nsave-favorite\ndismiss\n' >&3
+      printf 'count 100000000000000\nnth-prime\n' >&3
+      waitFor '> count 100000000000000'
+      sleep 0.3
+      start=$(date +%s%N)
+      kill -TERM $pid
+      wait $pid; status=$?
+      echo "status $status ms $(( ($(date +%s%N) - start) / 1000000 ))" > "$D/result"
+      """, data: data)
+    let words = result.split(separator: " ")
+    #expect(words.count == 4 && words[1] == "143", "\(result)")
+    #expect((Int(words.last?.dropLast() ?? "") ?? .max) < 2_000, "\(result)")
+    #expect(favorites(data).contains("[2]"))
+  }
+}

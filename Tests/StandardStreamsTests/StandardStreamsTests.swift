@@ -1,0 +1,122 @@
+import Foundation
+import StandardStreams
+import Testing
+
+@Suite struct LineReaderTests {
+  /// A pipe holding `bytes`, closed for writing, read through a LineReader.
+  func lines(_ bytes: [UInt8], maximumLength: Int = 16) throws -> [LineReader.Line] {
+    let pipe = Pipe()
+    let writer = Thread {
+      pipe.fileHandleForWriting.write(Data(bytes))
+      try? pipe.fileHandleForWriting.close()
+    }
+    writer.start()
+    var reader = LineReader(
+      descriptor: pipe.fileHandleForReading.fileDescriptor, maximumLength: maximumLength)
+    var result: [LineReader.Line] = []
+    while let line = try reader.next() { result.append(line) }
+    return result
+  }
+
+  @Test func linesWithAndWithoutTheirEnd() throws {
+    #expect(
+      try lines(Array("a\nbb\r\n\nlast".utf8)) == [
+        .text("a"), .text("bb"), .text(""), .text("last"),
+      ])
+    #expect(try lines([]) == [])
+    #expect(try lines(Array("one\n".utf8)) == [.text("one")])
+  }
+
+  /// A line over the bound is skipped to its newline, reported with its length; the next line
+  /// is read as usual, wherever the reads cut the input.
+  @Test func aLineTooLongIsSkippedAndTheRestRead() throws {
+    for length in [17, 100, 70_000, 200_000] {
+      let input =
+        Array("ok\n".utf8) + Array(repeating: UInt8(ascii: "9"), count: length)
+        + Array("\nafter\n".utf8)
+      #expect(try lines(input) == [.text("ok"), .tooLong(bytes: length), .text("after")])
+    }
+    let unterminated = Array(repeating: UInt8(ascii: "7"), count: 40)
+    #expect(try lines(unterminated) == [.tooLong(bytes: 40)])
+    #expect(
+      try lines(Array(repeating: UInt8(ascii: "7"), count: 16)) == [
+        .text(String(repeating: "7", count: 16))
+      ])
+  }
+
+  /// Reading a folder fails; that is an error, not the end of input.
+  @Test func aReadErrorIsThrown() throws {
+    let descriptor = open("/", O_RDONLY)
+    defer { close(descriptor) }
+    var reader = LineReader(descriptor: descriptor)
+    #expect(throws: StreamError.read(errno: EISDIR)) { try reader.next() }
+    #expect(StreamError.read(errno: EISDIR).description == "read error: Is a directory")
+  }
+
+  /// Endless input without a newline keeps memory within the bound (the old `readLine()`
+  /// grew to gigabytes): 64 MiB without a newline come back as one line too long.
+  @Test func endlessInputStaysBounded() throws {
+    let limited = Pipe()
+    let writer = Thread {
+      let chunk = Data(count: 1 << 20)
+      for _ in 0..<64 { limited.fileHandleForWriting.write(chunk) }
+      try? limited.fileHandleForWriting.close()
+    }
+    writer.start()
+    var reader = LineReader(descriptor: limited.fileHandleForReading.fileDescriptor)
+    let before = residentBytes()
+    #expect(try reader.next() == .tooLong(bytes: 64 << 20))
+    #expect(try reader.next() == nil)
+    #expect(residentBytes() - before < 16 << 20, "memory grew with the line")
+  }
+
+  private func residentBytes() -> Int {
+    let statm = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? ""
+    let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  }
+}
+
+@Suite struct OutputTests {
+  @Test func aFullDiskIsAWriteError() throws {
+    let descriptor = open("/dev/full", O_WRONLY)
+    defer { close(descriptor) }
+    #expect(throws: StreamError.write(errno: ENOSPC)) { try writeAll("2\n", to: descriptor) }
+    #expect(
+      StreamError.write(errno: ENOSPC).description == "write error: No space left on device")
+  }
+
+  @Test func aClosedDescriptorIsAWriteError() throws {
+    let descriptor = open("/dev/null", O_WRONLY)
+    close(descriptor)
+    #expect(throws: StreamError.write(errno: EBADF)) { try writeAll("x", to: descriptor) }
+  }
+
+  /// A reader gone, with SIGPIPE ignored (as CI runners leave it): EPIPE, not a crash.
+  @Test func aReaderGoneIsAWriteError() throws {
+    let previous = signal(SIGPIPE, SIG_IGN)
+    defer { signal(SIGPIPE, previous) }
+    let pipe = Pipe()
+    try pipe.fileHandleForReading.close()
+    #expect(throws: StreamError.write(errno: EPIPE)) {
+      try writeAll("x", to: pipe.fileHandleForWriting.fileDescriptor)
+    }
+  }
+
+  @Test func writesEverything() async throws {
+    let pipe = Pipe()
+    let text = String(repeating: "0123456789", count: 50_000)
+    let reading = Task.detached { pipe.fileHandleForReading.readDataToEndOfFile() }
+    try writeAll(text, to: pipe.fileHandleForWriting.fileDescriptor)
+    try pipe.fileHandleForWriting.close()
+    #expect(await reading.value == Data(text.utf8))
+  }
+
+  @Test func quotedEscapesAndCuts() {
+    #expect(quoted("bogus\u{1B}]0;PWNED\u{07}") == #"'bogus\u{1B}]0;PWNED\u{07}'"#)
+    #expect(quoted("a\nb") == #"'a\nb'"#)
+    let long = String(repeating: "9", count: 10_000_000)
+    #expect(quoted(long) == "'\(String(repeating: "9", count: 40))…' (10000000 characters)")
+    #expect(escapingControlCharacters("line 1\nline\u{9B}2") == #"line 1\#nline\u{009B}2"#)
+  }
+}
