@@ -331,4 +331,59 @@ struct InteractiveAppTests {
     try await tmux.waitFor("shell$")
     #expect(try tmux.modes() == "0 1\n")
   }
+
+  /// Continued with its terminal gone (a closed terminal sends its hangup and a continue, in
+  /// either order), the app saves and ends as the hangup asks, instead of stopping itself
+  /// where nothing will ever continue it. `setsid` makes the terminal not the app's own, which
+  /// is how a hung-up terminal looks to it, so the continue can come first every time.
+  @Test func continuedWithItsTerminalGoneTheAppSavesAndEnds() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let tmux = Tmux()
+    let command = """
+      setsid -w '\(primetimeExecutable.path)' --data-dir '\(data.path)'; \
+      echo "exit $?" > '\(data.path)/ended'; sleep 60
+      """
+    try tmux.start(command, columns: 60, rows: 24)
+    // It cannot draw on a terminal that is not its own: keys are typed blind, paced.
+    try await Task.sleep(for: .seconds(2))
+    for key in ["c", "+", "+", "+", "p", "f"] {
+      try tmux.keys(key)
+      try await Task.sleep(for: .milliseconds(200))
+    }
+    try await Task.sleep(for: .seconds(1))
+    try signal(SIGCONT, tmux)
+    #expect(try await waitForExit(data) == "exit 129\n")
+    let saved = try String(
+      contentsOf: data.appendingPathComponent("favorite-primes.json"), encoding: .utf8)
+    #expect(saved.replacingOccurrences(of: " ", with: "").contains("[\n3\n]"))
+  }
+
+  /// A signal to end acts at once, however many keys are queued before it: here after a paste
+  /// of 100,000 keys, which take seconds to go through.
+  @Test func aSignalGoesBeforeQueuedKeys() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let tmux = Tmux()
+    try launch(tmux, data: data, columns: 60, rows: 24)
+    try await tmux.waitFor("State management")
+    try tmux.keys("c", "+", "+", "p", "f")
+    try await tmux.waitFor("Remove from favorite primes")
+    try tmux.keys("Escape")
+    try await tmux.waitFor("detail dismissed") { !$0.contains("Remove from favorite primes") }
+    let paste = data.appendingPathComponent("paste")
+    try String(repeating: "+", count: 100_000).write(to: paste, atomically: true, encoding: .utf8)
+    try tmux.run(["load-buffer", paste.path])
+    try tmux.run(["paste-buffer"])
+    try await tmux.waitFor("the paste going through") {
+      $0.contains("What is the") && !$0.contains("What is the 2nd prime?")
+    }
+    let sent = Date()
+    try signal(SIGTERM, tmux)
+    #expect(try await waitForExit(data) == "exit 143\n")
+    #expect(Date().timeIntervalSince(sent) < 3, "the signal waited behind the keys")
+    let saved = try String(
+      contentsOf: data.appendingPathComponent("favorite-primes.json"), encoding: .utf8)
+    #expect(saved.replacingOccurrences(of: " ", with: "").contains("[\n2\n]"))
+  }
 }

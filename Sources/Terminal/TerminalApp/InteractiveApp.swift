@@ -1,6 +1,7 @@
 import ComposableCore
 import Foundation
 import Presentation
+import StandardStreams
 import TerminalUI
 
 /// The full-screen app: sends the keys it reads and the resizes it hears, draws the screen
@@ -32,8 +33,21 @@ public enum InteractiveApp {
     display.draw(screen.value)
     Task { await store.send(.app(.scenePhaseChanged(.active))).finish() }
 
+    /// Saves, gives the terminal back and returns the status a `signal` asks for.
+    func end(by signal: Int32) async -> Int32 {
+      let saved = await store.saveBeforeQuit()
+      terminal.restore()
+      if !saved, let message = store.state.message {
+        reportToStandardError(message)
+      }
+      return 128 + signal
+    }
+
     var quitWithoutSaving = false
-    for await event in terminal.events {
+    for await queued in terminal.events {
+      // A signal to end goes before whatever keys are queued (a long paste would otherwise
+      // hold it for seconds).
+      let event = terminal.terminationRequest.map { .terminated(signal: $0) } ?? queued
       switch event {
       case .key(.control("z")):
         terminal.suspend()
@@ -53,22 +67,23 @@ public enum InteractiveApp {
         display.writer.invalidate()
         store.send(.resized(size))
       case .resumed:
-        // Continued in the background (`bg`, or `kill -CONT` from outside): the terminal is
-        // the shell's, and the app cannot run without it; it stops again, as a full-screen
-        // program stopped by SIGTTOU does, until `fg`.
-        guard TerminalSession.isForeground else {
+        switch TerminalSession.ownership {
+        case .foreground:
+          terminal.resume()
+          display.redraw(screen.value)
+        case .background:
+          // Continued in the background (`bg`, or `kill -CONT` from outside): the terminal is
+          // the shell's, and the app cannot run without it; it stops again, as a full-screen
+          // program stopped by SIGTTOU does, until `fg`.
           terminal.stopInBackground()
-          continue
+        case .gone:
+          // The terminal was closed: its hangup continues the program too, and the two
+          // signals come in either order. Stopped now, nothing would ever continue it: it
+          // ends as the hangup asks, saving first.
+          return await end(by: SIGHUP)
         }
-        terminal.resume()
-        display.redraw(screen.value)
       case .terminated(let signal):
-        let saved = await store.saveBeforeQuit()
-        terminal.restore()
-        if !saved, let message = store.state.message {
-          FileHandle.standardError.write(Data("primetime: \(message)\n".utf8))
-        }
-        return 128 + signal
+        return await end(by: signal)
       case .endOfInput:
         return await store.saveBeforeQuit() ? 0 : 1
       }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import TerminalUI
 
 #if canImport(Glibc)
@@ -41,6 +42,7 @@ public final class TerminalSession {
   public let events: AsyncStream<Event>
   private let continuation: AsyncStream<Event>.Continuation
   private let sources: [any DispatchSourceSignal]
+  private let termination = TerminationRequest()
 
   /// Enters full-screen mode on standard input and output, which must be terminals.
   public init() throws {
@@ -54,7 +56,7 @@ public final class TerminalSession {
     installCrashHandlers()
 
     (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
-    sources = startListening(continuation)
+    sources = startListening(continuation, termination: termination)
   }
 
   /// The terminal's size now.
@@ -78,8 +80,30 @@ public final class TerminalSession {
 
   /// Whether this program's process group owns the terminal: a job in the background must
   /// not draw or change modes.
-  public nonisolated static var isForeground: Bool {
-    tcgetpgrp(STDIN_FILENO) == getpgrp()
+  public nonisolated static var isForeground: Bool { ownership == .foreground }
+
+  /// Who has the terminal now.
+  public enum Ownership: Sendable {
+    /// This program's process group: it may draw.
+    case foreground
+    /// Another process group (the shell, after `bg`): this program waits for `fg`.
+    case background
+    /// Nobody: the terminal was closed (hung up), or is not this program's controlling
+    /// terminal. Nothing will ever continue a program that stops now.
+    case gone
+  }
+
+  public nonisolated static var ownership: Ownership {
+    let group = tcgetpgrp(STDIN_FILENO)
+    if group == -1 { return .gone }
+    return group == getpgrp() ? .foreground : .background
+  }
+
+  /// The signal that asked the program to end, once one has: checked before each event, so
+  /// that a quit is not queued behind thousands of pasted keys.
+  public nonisolated var terminationRequest: Int32? {
+    let signal = termination.signal.load(ordering: .relaxed)
+    return signal == 0 ? nil : signal
   }
 
   /// Gives the terminal back and stops the program until it is continued (`fg`), which comes
@@ -166,10 +190,16 @@ private func writeAll(_ text: String) {
   }
 }
 
+/// The signal that asked the program to end; 0 until one does.
+private final class TerminationRequest: Sendable {
+  let signal = Atomic<Int32>(0)
+}
+
 /// Signals become events; a thread reads the keys. Nonisolated, so that nothing here runs
 /// expecting the main actor.
 private func startListening(
-  _ continuation: AsyncStream<TerminalSession.Event>.Continuation
+  _ continuation: AsyncStream<TerminalSession.Event>.Continuation,
+  termination: TerminationRequest
 ) -> [any DispatchSourceSignal] {
   var sources: [any DispatchSourceSignal] = []
   for signalNumber in [SIGPIPE, SIGXFSZ] { signal(signalNumber, SIG_IGN) }
@@ -187,7 +217,9 @@ private func startListening(
       case SIGTSTP: continuation.yield(.key(.control("z")))
       // Continued after a stop the program did not make itself (SIGSTOP).
       case SIGCONT: continuation.yield(.resumed)
-      default: continuation.yield(.terminated(signal: signalNumber))
+      default:
+        termination.signal.store(signalNumber, ordering: .relaxed)
+        continuation.yield(.terminated(signal: signalNumber))
       }
     }
     source.resume()
