@@ -121,6 +121,39 @@ final class FavoritesStorageTests {
     ) { try await storage.load() }
   }
 
+  /// Another program damages the file after this one loaded it: the save keeps every
+  /// favorite this one had (it cannot know the damage removed any), and the damaged file is
+  /// copied aside.
+  @Test(arguments: [
+    #"{"version":1,"favoritePrimes":[7,1"#, "", "{ not json", #"{"favoritePrimes":[7]}"#,
+    #"{"version":1,"favoritePrimes":{"7":true}}"#,
+  ])
+  func aDamagedFileKeepsWhatWasLoaded(_ damaged: String) async throws {
+    try writeFile(#"{ "version" : 1, "favoritePrimes" : [7, 11] }"#)
+    let loaded = try await storage.load().primes
+    #expect(loaded == [7, 11])
+    try writeFile(damaged)
+    #expect(try await storage.save(loaded + [13], loaded) == [7, 11, 13])
+    #expect(try await storage.load().primes == [7, 11, 13])
+    let copy = directory.appendingPathComponent("favorite-primes.json.corrupt-20261118T110640Z")
+    #expect(try String(contentsOf: copy, encoding: .utf8) == damaged)
+  }
+
+  /// A file another version wrote holds what this program cannot write back: a save refuses
+  /// and says why, and the file stays.
+  @Test(arguments: [2, 0, 17])
+  func aFileOfAnotherVersionIsNeverReplaced(_ version: Int) async throws {
+    let original = #"{ "version" : \#(version), "favoritePrimes" : [7, 11], "notes" : {} }"#
+    try writeFile(original)
+    await #expect(
+      throws: FavoritesStorageError.cannotWrite(
+        path: file.path,
+        reason: "it is in version \(version) of the format, which this program does not know, "
+          + "so it was left as it is")
+    ) { try await storage.save([7, 11, 13], [7, 11]) }
+    #expect(try String(contentsOf: file, encoding: .utf8) == original)
+  }
+
   @Test func aFileThatCannotBeReadIsNeverReplaced() async throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let reason: String

@@ -24,7 +24,9 @@ extension FavoritesStorage {
   ///   (numbers that are not prime, repeats, numbers past `Int.max`), is reported by the
   ///   load, never changed by it, and copied aside as `favorite-primes.json.corrupt-<time>`
   ///   before a save replaces it: one complete copy per distinct content, however many saves
-  ///   fail (a full disk leaves no partial copy).
+  ///   fail (a full disk leaves no partial copy). A save over a file that does not decode
+  ///   merges onto what was loaded: nothing the person sees is dropped.
+  /// - A file in another version of the format is reported, and never replaced.
   /// - A file that is a symbolic link is written through: its target is replaced, keeping its
   ///   mode and owner, as an existing file keeps its own.
   /// - A save waits at most 3 seconds for another program's save to finish, then fails
@@ -141,7 +143,18 @@ struct FavoritesFile: Sendable {
           path: path, reason: "it could not be read again to copy it aside, so it was left as it is"
         )
       }
+      // Another version's file holds what this program cannot write back: never replaced.
+      if let version = Self.formatVersion(of: bytes), version != 1 {
+        throw .cannotWrite(
+          path: path,
+          reason: "it is in version \(version) of the format, which this program does not know, "
+            + "so it was left as it is")
+      }
       try keepAside(bytes)
+      // What a damaged file held is unknown, so nothing counts as removed by another program:
+      // the save merges onto what this program loaded (a truncated file would otherwise drop
+      // every favorite the person sees).
+      current = base
     } catch .cannotRead(_, let reason) {
       throw .cannotWrite(
         path: path, reason: "it cannot be read (\(reason)), so it was left as it is")
@@ -192,6 +205,12 @@ struct FavoritesFile: Sendable {
       }
     }
     return reading
+  }
+
+  /// The format version a file says it is in, if it says one.
+  private static func formatVersion(of bytes: [UInt8]) -> Int? {
+    struct Version: Decodable { var version: Int }
+    return try? JSONDecoder().decode(Version.self, from: Data(bytes)).version
   }
 
   /// The file's bytes: a regular file's only (a FIFO would block the open or the read, a
