@@ -6,10 +6,10 @@ import PrimeEngine
 // this module; features and their tests see the interfaces alone.
 
 extension NthPrimeClient: DependencyKey {
-  /// The engine, on a thread of its own. Throws `PrimeEngineError` for n ≤ 0 or past
-  /// `NthPrime.maximum`.
+  /// The engine, on threads of its own, one request at a time across the program (the next
+  /// waits its turn at 0%). Throws `PrimeEngineError` for n ≤ 0 or past `NthPrime.maximum`.
   public static let liveValue = NthPrimeClient.streaming { n, progress in
-    try await NthPrime.nthPrime(n, progress: progress)
+    try await EngineQueue.shared.run { try await NthPrime.nthPrime(n, progress: progress) }
   }
 }
 
