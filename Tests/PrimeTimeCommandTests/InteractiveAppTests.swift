@@ -386,4 +386,61 @@ struct InteractiveAppTests {
       contentsOf: data.appendingPathComponent("favorite-primes.json"), encoding: .utf8)
     #expect(saved.replacingOccurrences(of: " ", with: "").contains("[\n2\n]"))
   }
+
+  /// An interactive shell in a tmux of its own, with a prompt to wait for.
+  func shell(_ tmux: Tmux, columns: Int = 80) async throws {
+    try tmux.start("/bin/bash --norc --noprofile -i", columns: columns, rows: 24)
+    try tmux.run(["send-keys", "-l", "PS1='shell$ '"])
+    try tmux.keys("Enter")
+    try await tmux.waitFor("shell$")
+  }
+
+  /// Resized while stopped, the app hears nothing (the shell has the terminal): back with
+  /// `fg`, it draws at the new size.
+  @Test func resizedWhileStoppedTheAppDrawsAtTheNewSize() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let tmux = Tmux()
+    try await shell(tmux, columns: 60)
+    try tmux.run(["send-keys", "-l", "'\(primetimeExecutable.path)' --data-dir '\(data.path)'"])
+    try tmux.keys("Enter")
+    try await tmux.waitFor("State management")
+    try tmux.keys("C-z")
+    try await tmux.waitFor("Stopped")
+    try tmux.run(["resize-window", "-x", "130", "-y", "28"])
+    try await Task.sleep(for: .milliseconds(200))
+    try tmux.run(["send-keys", "-l", "fg"])
+    try tmux.keys("Enter")
+    try await tmux.waitFor("[ Window 1 ]")
+    try tmux.keys("q")
+    try await tmux.waitFor("shell$")
+  }
+
+  /// Started in the background, the app leaves the terminal to the shell and stops until
+  /// `fg`, then runs as if started in front.
+  @Test func startedInTheBackgroundTheAppWaitsForFg() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let tmux = Tmux()
+    try await shell(tmux)
+    // `set -b`: the shell says a job stopped at once, not at the next prompt.
+    try tmux.run([
+      "send-keys", "-l", "set -b; '\(primetimeExecutable.path)' --data-dir '\(data.path)' &",
+    ])
+    try tmux.keys("Enter")
+    try await tmux.waitFor("Stopped")
+    #expect(try tmux.modes() == "0 1\n", "the shell keeps its screen")
+    try tmux.run(["send-keys", "-l", "echo still-the-shell"])
+    try tmux.keys("Enter")
+    try await tmux.waitFor("still-the-shell\n")
+    try tmux.run(["send-keys", "-l", "fg"])
+    try tmux.keys("Enter")
+    try await tmux.waitFor("State management")
+    #expect(try tmux.modes() == "1 0\n", "full screen")
+    try tmux.keys("c", "+")
+    try await tmux.waitFor("What is the 1st prime?")
+    try tmux.keys("q")
+    try await tmux.waitFor("shell$")
+    #expect(try tmux.modes() == "0 1\n")
+  }
 }

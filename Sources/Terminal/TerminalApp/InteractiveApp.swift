@@ -43,6 +43,11 @@ public enum InteractiveApp {
       return 128 + signal
     }
 
+    func resize(to size: TerminalSize) {
+      display.writer.invalidate()
+      store.send(.resized(size))
+    }
+
     var quitWithoutSaving = false
     for await queued in terminal.events {
       // A signal to end goes before whatever keys are queued (a long paste would otherwise
@@ -52,6 +57,8 @@ public enum InteractiveApp {
       case .key(.control("z")):
         terminal.suspend()
       case .key(let key):
+        // Ctrl-L draws anew at the terminal's size now, whatever resize went unheard.
+        if key == .control("l") { resize(to: TerminalSession.size()) }
         if store.state.message != nil && key != .character("q") && key != .control("c") {
           quitWithoutSaving = false
           store.send(.messageShown(nil))
@@ -64,12 +71,13 @@ public enum InteractiveApp {
         store.send(.messageShown((store.state.message ?? "") + " q again quits without saving."))
         quitWithoutSaving = true
       case .resized(let size):
-        display.writer.invalidate()
-        store.send(.resized(size))
+        resize(to: size)
       case .resumed:
         switch TerminalSession.ownership {
         case .foreground:
           terminal.resume()
+          // Resized while stopped, it heard nothing: the shell had the terminal.
+          resize(to: TerminalSession.size())
           display.redraw(screen.value)
         case .background:
           // Continued in the background (`bg`, or `kill -CONT` from outside): the terminal is

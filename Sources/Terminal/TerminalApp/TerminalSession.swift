@@ -49,6 +49,9 @@ public final class TerminalSession {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       throw TerminalError.notATerminal
     }
+    // Started in the background (`primetime &`), it must not take the terminal from the
+    // shell: it stops, as a full-screen program stopped by SIGTTOU does, until `fg`.
+    while Self.ownership == .background { kill(0, SIGSTOP) }
     var original = termios()
     guard tcgetattr(STDIN_FILENO, &original) == 0 else { throw TerminalError.notATerminal }
     savedTermios = original
