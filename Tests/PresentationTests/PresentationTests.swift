@@ -42,5 +42,9 @@ struct PresentationTests {
       AlertView.State(AlertState<Never>.nthPrime(n: 0, result: .failure(failure)))
         == AlertView.State(
           title: "No 0th prime", message: "there is no 0th prime: primes are counted from 1"))
+    let negative = NthPrimeLookup.Failure("there is no prime number -12")
+    #expect(
+      AlertView.State(AlertState<Never>.nthPrime(n: -12, result: .failure(negative))).title
+        == "No prime is numbered -12")
   }
 }

@@ -443,4 +443,22 @@ struct InteractiveAppTests {
     try await tmux.waitFor("shell$")
     #expect(try tmux.modes() == "0 1\n")
   }
+
+  /// On a terminal that takes no escape sequences the app says so and what to use instead,
+  /// rather than print its escape sequences as text.
+  @Test func aDumbTerminalIsRefusedPlainly() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let tmux = Tmux()
+    let command = """
+      TERM=dumb '\(primetimeExecutable.path)' --data-dir '\(data.path)'; \
+      echo "exit $?" > '\(data.path)/ended'; sleep 60
+      """
+    try tmux.start(command, columns: 100, rows: 24)
+    let ended = try await waitForExit(data)
+    #expect(ended != "exit 0\n" && !ended.isEmpty)
+    let screen = try tmux.screen()
+    #expect(screen.contains("TERM=dumb") && screen.contains("primetime script"), "\(screen)")
+    #expect(try tmux.modes() == "0 1\n", "never full screen")
+  }
 }

@@ -90,4 +90,25 @@ struct ScriptCommandTests {
     #expect(run.errors.contains("Not saved: cannot save to \(blocker.path)/sub"))
     #expect(run.output.contains("> save-favorite"))
   }
+
+  /// Favorites of 18 digits and more are told apart in the desktop sidebar: what does not fit
+  /// loses its commas, then its first digits, never its last.
+  @Test func largeFavoritesStayDistinctInTheSidebar() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let primes = try await runPrimetime(
+      ["next-prime", "100000000000000000", "100000000000000100", "9000000000000000000"]
+    ).output.split(separator: "\n").map(String.init)
+    #expect(primes.count == 3)
+    try #"{ "version" : 1, "favoritePrimes" : [\#(primes.joined(separator: ","))] }"#.write(
+      to: data.appendingPathComponent("favorite-primes.json"), atomically: true, encoding: .utf8)
+    let run = try await runPrimetime(
+      ["script", "--layout", "desktop", "--data-dir", data.path], input: "")
+    #expect(run.status == 0, "\(run.errors)")
+    let rows = run.output.split(separator: "\n").filter { $0.contains("[ ] ") }
+    #expect(rows.count == 3)
+    for prime in primes {
+      #expect(rows.contains { $0.contains(prime.suffix(12)) }, "\(prime) in \(rows)")
+    }
+  }
 }

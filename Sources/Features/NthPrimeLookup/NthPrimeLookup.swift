@@ -117,7 +117,10 @@ extension AlertState {
       }
     case .failure(let failure):
       AlertState {
-        TextState("No \(Formatting.ordinal(n)) prime")
+        // No ordinal for a number below 0: "No -1st prime" reads as a typo.
+        TextState(
+          n < 0
+            ? "No prime is numbered \(Formatting.number(n))" : "No \(Formatting.ordinal(n)) prime")
       } actions: {
         ButtonState(role: .cancel) { TextState("OK") }
       } message: {

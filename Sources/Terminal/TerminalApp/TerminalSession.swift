@@ -49,6 +49,10 @@ public final class TerminalSession {
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
       throw TerminalError.notATerminal
     }
+    // A terminal that says it takes no escape sequences would print them as text.
+    if let name = getenv("TERM").map({ String(cString: $0) }), name == "dumb" {
+      throw TerminalError.dumbTerminal
+    }
     // Started in the background (`primetime &`), it must not take the terminal from the
     // shell: it stops, as a full-screen program stopped by SIGTTOU does, until `fg`.
     while Self.ownership == .background { kill(0, SIGSTOP) }
@@ -145,9 +149,16 @@ private func enterFullScreen(force: Bool = false) {
 
 public enum TerminalError: Error, CustomStringConvertible {
   case notATerminal
+  /// `TERM=dumb`: no cursor movement, no alternate screen.
+  case dumbTerminal
 
   public var description: String {
-    "standard input and output must be a terminal for the interactive app; use `primetime script`"
+    switch self {
+    case .notATerminal:
+      "standard input and output must be a terminal for the interactive app; use `primetime script`"
+    case .dumbTerminal:
+      "this terminal (TERM=dumb) cannot draw the interactive app; use `primetime script`"
+    }
   }
 }
 

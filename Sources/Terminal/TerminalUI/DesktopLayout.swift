@@ -200,8 +200,19 @@ public enum DesktopLayout {
       let row = sidebar.rows[index]
       let marker = index == focus.cursor ? "›" : " "
       let check = row.isSelected ? "[x]" : "[ ]"
-      canvas.write("\(marker) \(check) \(row.title)", row: 5 + line, column: 1, width: width)
+      let title = fitted(row.title, width: width - 6)
+      canvas.write("\(marker) \(check) \(title)", row: 5 + line, column: 1, width: width)
     }
+  }
+
+  /// A favorite's number in `width` columns: without its commas when they do not fit, then cut
+  /// on the left, where large primes agree ("…000,000,003"): cut on the right, 10^17 and up
+  /// looked alike.
+  static func fitted(_ title: String, width: Int) -> String {
+    guard title.count > width else { return title }
+    let digits = title.filter { $0 != "," }
+    guard digits.count > width else { return digits }
+    return "…" + title.suffix(max(width - 1, 0))
   }
 
   private static func drawCounter(
