@@ -45,6 +45,26 @@ struct BigIntegerTests {
     #expect(BigInteger(.max - 58).nextPrime().description == "18446744073709551629")
   }
 
+  /// The search that reports progress finds what GMP's finds, across window boundaries
+  /// (2¹⁶⁺ᵏ − 1 and 10ⁿ starts land anywhere in a window), and its progress only grows.
+  @Test func nextPrimeWithProgressAgreesWithGMP() {
+    var starts = [
+      BigInteger.power(2, 64), BigInteger.power(2, 64) - 1, BigInteger.power(2, 127) - 1,
+      BigInteger.power(2, 521) - 1, BigInteger.power(10, 50), BigInteger.power(10, 300) + 7,
+    ]
+    var random = SplitMix64(state: 11)
+    for _ in 0..<20 {
+      starts.append(
+        BigInteger(random.next()) * BigInteger(random.next()) * BigInteger(random.next()))
+    }
+    for start in starts {
+      var reports: [Double] = []
+      let found = start.nextPrime { reports.append($0) }
+      #expect(found == start.nextPrime(), "after \(start)")
+      #expect(reports == reports.sorted() && reports.allSatisfy { $0 > 0 && $0 < 1 })
+    }
+  }
+
   @Test func copiesShareTheValueSafely() async {
     let n = BigInteger.power(2, 521) - 1
     let results = await withTaskGroup(of: Bool.self) { group in

@@ -43,6 +43,9 @@ static inline int cgmp_mpz_probab_prime_p(mpz_srcptr x, int reps) {
   return mpz_probab_prime_p(x, reps);
 }
 static inline void cgmp_mpz_nextprime(mpz_ptr r, mpz_srcptr x) { mpz_nextprime(r, x); }
+static inline unsigned long cgmp_mpz_fdiv_ui(mpz_srcptr x, unsigned long d) {
+  return mpz_fdiv_ui(x, d);
+}
 
 // Frees a string returned by cgmp_mpz_get_str with GMP's own allocator.
 static inline void cgmp_free_str(char *s) {

@@ -1,5 +1,11 @@
 import CGMP
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A non-negative integer of any size, backed by GMP, for primality beyond 64 bits.
 ///
 /// A value type: the `mpz_t` it owns is never mutated after creation, so copies share it
@@ -82,6 +88,63 @@ public struct BigInteger: Sendable, Hashable, CustomStringConvertible {
     cgmp_mpz_nextprime(result.value, storage.value)
     return BigInteger(storage: result)
   }
+
+  /// The smallest prime greater than this number, reporting how likely it is to have been
+  /// found by now, from 0 towards 1: `1 − e^(−d / ln n)` after a search `d` wide, as primes
+  /// near `n` are about `ln n` apart. For a number of thousands of digits, which takes
+  /// seconds, a progress bar can say it is at work; reported a few times a second at most.
+  ///
+  /// The candidates are sieved by the primes below 2¹⁶ a window at a time; the survivors get
+  /// the Baillie–PSW test that ``isProbablePrime`` makes. Below 2⁶⁴ GMP's own search answers.
+  public func nextPrime(progress: (Double) -> Void) -> BigInteger {
+    let bits = cgmp_mpz_sizeinbase(storage.value, 2)
+    guard bits > 64 else { return nextPrime() }
+    let logN = Double(bits) * 0.6931471805599453
+    let window = 1 << 14
+    var start = self + 1
+    var searched = 0
+    let clock = ContinuousClock()
+    var lastReport = clock.now
+    var isComposite = [Bool](repeating: false, count: window)
+    while true {
+      for index in isComposite.indices { isComposite[index] = false }
+      for prime in Self.sievingPrimes {
+        let remainder = Int(cgmp_mpz_fdiv_ui(start.storage.value, UInt(prime)))
+        var index = (prime - remainder) % prime
+        while index < window {
+          isComposite[index] = true
+          index += prime
+        }
+      }
+      for index in 0..<window where !isComposite[index] {
+        let candidate = start + UInt(index)
+        if candidate.isProbablePrime { return candidate }
+        let now = clock.now
+        if now - lastReport > .milliseconds(200) {
+          lastReport = now
+          progress(1 - exp(-Double(searched + index) / logN))
+        }
+      }
+      searched += window
+      start = start + UInt(window)
+    }
+  }
+
+  /// The primes below 2¹⁶, 2 included.
+  private static let sievingPrimes: [Int] = {
+    let limit = 1 << 16
+    var isComposite = [Bool](repeating: false, count: limit)
+    var primes: [Int] = []
+    for n in 2..<limit where !isComposite[n] {
+      primes.append(n)
+      var multiple = n * n
+      while multiple < limit {
+        isComposite[multiple] = true
+        multiple += n
+      }
+    }
+    return primes
+  }()
 
   /// The value, when it fits in 64 bits.
   public var uint64: UInt64? {

@@ -132,7 +132,9 @@ struct NextPrimeCommand: ParsableCommand {
   func run() throws {
     try answer(values) { text in
       if let n = UInt64(text), let next = Primality.nextPrime(after: n) { return String(next) }
-      return try BigInteger(text).nextPrime().description
+      let n = try BigInteger(text)
+      let label = "the next prime after a \(grouped(String(text.count)))-digit number"
+      return try withProgress(label) { n.nextPrime(progress: $0) }.description
     }
   }
 }
