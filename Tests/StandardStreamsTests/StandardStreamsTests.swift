@@ -18,6 +18,20 @@ import Testing
     return result
   }
 
+  /// The example of LineReader's documentation.
+  @Test func documentationExample() throws {
+    let pipe = Pipe()
+    pipe.fileHandleForWriting.write(Data("one\nthree\n\n".utf8))
+    try pipe.fileHandleForWriting.close()
+    let descriptor = pipe.fileHandleForReading.fileDescriptor
+    var reader = LineReader(descriptor: descriptor)
+    var lengths: [Int] = []
+    while let line = try reader.next() {
+      if case .text(let text) = line { lengths.append(text.count) }
+    }
+    #expect(lengths == [3, 5, 0])
+  }
+
   @Test func linesWithAndWithoutTheirEnd() throws {
     #expect(
       try lines(Array("a\nbb\r\n\nlast".utf8)) == [

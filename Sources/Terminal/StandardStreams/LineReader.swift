@@ -13,9 +13,10 @@
 /// (memory stays within the bound), and a failed read throws ``StreamError/read(errno:)``.
 ///
 /// ```swift
-/// var reader = LineReader()
+/// var reader = LineReader(descriptor: descriptor)
+/// var lengths: [Int] = []
 /// while let line = try reader.next() {
-///   if case .text(let text) = line { print(text.count) }
+///   if case .text(let text) = line { lengths.append(text.count) }
 /// }
 /// ```
 public struct LineReader {
@@ -32,6 +33,8 @@ public struct LineReader {
   private let descriptor: Int32
   private let maximumLength: Int
   private var buffer: [UInt8] = []
+  /// What one read fills.
+  private var chunk = [UInt8](repeating: 0, count: 1 << 16)
   /// Where the unread bytes of `buffer` start.
   private var start = 0
   /// The bytes of a too-long line skipped so far, while skipping one.
@@ -48,7 +51,7 @@ public struct LineReader {
     // The bytes after `start` already searched for a line feed.
     var searched = 0
     while true {
-      if let newline = buffer[(start + searched)...].firstIndex(of: UInt8(ascii: "\n")) {
+      if let newline = lineFeed(from: start + searched) {
         defer { start = newline + 1 }
         return take(upTo: newline)
       }
@@ -63,6 +66,16 @@ public struct LineReader {
         return take(upTo: buffer.count)
       }
       try fill()
+    }
+  }
+
+  /// The index of the first line feed at or after `index` (memchr: a line of megabytes is
+  /// searched at memory speed).
+  private func lineFeed(from index: Int) -> Int? {
+    buffer.withUnsafeBytes { bytes in
+      guard index < bytes.count, let base = bytes.baseAddress else { return nil }
+      guard let found = memchr(base + index, 0x0A, bytes.count - index) else { return nil }
+      return base.distance(to: UnsafeRawPointer(found))
     }
   }
 
@@ -83,19 +96,15 @@ public struct LineReader {
       buffer.removeFirst(start)
       start = 0
     }
-    let chunk = 1 << 16
-    let old = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: chunk))
     while true {
-      let count = buffer.withUnsafeMutableBytes {
-        read(descriptor, $0.baseAddress! + old, chunk)
-      }
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       let code = errno
       if count < 0 && code == EINTR { continue }
-      buffer.removeLast(chunk - max(count, 0))
       if count < 0 { throw .read(errno: code) }
       if count == 0 { isAtEnd = true }
+      buffer.append(contentsOf: chunk[..<count])
       return
     }
   }
+
 }
