@@ -27,6 +27,13 @@ extension AnyCasePath {
   /// so a sibling's actions cost no more than its own.
   @inlinable
   public init(_ embed: @escaping (Value) -> Root) {
+    self.init(_oneLineCase: embed)
+  }
+
+  /// `init(_:)`, under a name no other module declares: the `ComposableArchitecture`
+  /// module redeclares `init(_:)` over it, to win over swift-case-paths' deprecated one.
+  @inlinable
+  public init(_oneLineCase embed: @escaping (Value) -> Root) {
     // An enum case's constructor: a pure function, safe to call from anywhere.
     nonisolated(unsafe) let embed = embed
     let tags = EnumTags(Root.self)
@@ -91,6 +98,12 @@ extension AnyCasePath {
   /// A case path to a case without a payload: `AnyCasePath(Action.dismiss)`.
   @_disfavoredOverload
   public init(_ root: @autoclosure @escaping @Sendable () -> Root) where Value == Void {
+    self.init(_oneLineCase: root())
+  }
+
+  /// The case path to a case without a payload, under a name no other module declares.
+  public init(_oneLineCase root: @autoclosure @escaping @Sendable () -> Root)
+  where Value == Void {
     let tags = EnumTags(Root.self)
     let name = Mirror(reflecting: root()).children.isEmpty ? "\(root())" : nil
     self.init(

@@ -1,0 +1,90 @@
+import ComposableArchitecture
+import Testing
+
+// TCA 1.x code written with the case-path forms TCA deprecated but still accepts builds and
+// runs under `import ComposableArchitecture`, with a warning naming the modern spelling.
+// (Deprecated here too, so that the test's own build stays free of those warnings.)
+
+struct Adder: Reducer {
+  func reduce(into total: inout Int, action amount: Int) -> Effect<Int> {
+    total += amount
+    return .none
+  }
+}
+
+@available(*, deprecated, message: "TCA 1.x's deprecated forms, on purpose")
+struct LegacyList: Reducer {
+  struct Row: Equatable, Identifiable {
+    var id: Int
+    var total = 0
+  }
+  enum Mode: Equatable {
+    case a(Int)
+    case b(Int)
+  }
+  enum ModeAction: Equatable {
+    case a(Int)
+    case b(Int)
+  }
+  struct State: Equatable {
+    var rows: IdentifiedArrayOf<Row> = []
+    var child: Int?
+    var mode = Mode.a(0)
+  }
+  enum Action: Equatable {
+    case row(id: Int, action: Int)
+    case child(Int)
+    case mode(ModeAction)
+  }
+
+  struct RowReducer: Reducer {
+    func reduce(into row: inout Row, action amount: Int) -> Effect<Int> {
+      row.total += amount
+      return .none
+    }
+  }
+
+  var body: some ReducerOf<Self> {
+    Scope(state: \.mode, action: /Action.mode) {
+      Scope(state: /Mode.a, action: /ModeAction.a) { Adder() }
+      EmptyReducer<Mode, ModeAction>()
+        .ifCaseLet(/Mode.b, action: /ModeAction.b) { Adder() }
+    }
+    EmptyReducer<State, Action>()
+      .forEach(\.rows, action: /Action.row(id:action:)) { RowReducer() }
+      .ifLet(\.child, action: /Action.child) { Adder() }
+  }
+}
+
+@MainActor
+@Suite struct DeprecatedFormsTests {
+  @available(*, deprecated, message: "TCA 1.x's deprecated forms, on purpose")
+  @Test func slashCasePathsEverywhereTCAOnceTookThem() async {
+    let store = TestStore(
+      initialState: LegacyList.State(rows: [.init(id: 1), .init(id: 2)], child: 10)
+    ) { LegacyList() }
+    await store.send(.row(id: 2, action: 5)) { $0.rows[id: 2]?.total = 5 }
+    await store.send(.child(3)) { $0.child = 13 }
+    await store.send(.mode(.a(4))) { $0.mode = .a(4) }
+    await withKnownIssue {
+      await store.send(.mode(.b(1)))
+    } matching: {
+      $0.description.contains("An \"ifCaseLet\" received a child action while the state was")
+    }
+    #expect(store.state.mode == .a(4), "another case's action changes nothing")
+  }
+
+  /// The kit's one-line case path is not ambiguous with swift-case-paths' deprecated
+  /// initializer of the same shape, which this module also brings.
+  @Test func oneLineCasePathIsUnambiguous() {
+    enum Action: Equatable {
+      case child(Int)
+      case dismiss
+    }
+    let child = AnyCasePath(Action.child)
+    let dismiss = AnyCasePath(Action.dismiss)
+    #expect(child.extract(from: .child(7)) == 7)
+    #expect(child.extract(from: .dismiss) == nil)
+    #expect(dismiss.extract(from: .dismiss) != nil)
+  }
+}
