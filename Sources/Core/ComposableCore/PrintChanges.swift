@@ -1,0 +1,113 @@
+import CustomDump
+
+extension Reducer {
+  /// Prints each action this reducer receives and the change it made to the state, as a
+  /// diff: for debugging, as TCA's `_printChanges()`.
+  ///
+  /// ```swift
+  /// let store = Store(initialState: Counter.State()) {
+  ///   Counter()._printChanges()
+  /// }
+  /// ```
+  ///
+  /// prints, for an increment:
+  ///
+  /// ```
+  /// received action:
+  ///   Counter.Action.incrementButtonTapped
+  ///   Counter.State(
+  /// -   count: 0
+  /// +   count: 1
+  ///   )
+  /// ```
+  ///
+  /// `printer` chooses what is printed and where: ``_ReducerPrinter/customDump`` (the default),
+  /// ``_ReducerPrinter/actionLabels``, ``_ReducerPrinter/customDump(to:)`` for a logger of your
+  /// own, or `nil` for nothing.
+  public func _printChanges(
+    _ printer: _ReducerPrinter<State, Action>? = .customDump
+  ) -> _PrintChangesReducer<Self> {
+    _PrintChangesReducer(base: self, printer: printer)
+  }
+}
+
+/// What ``Reducer/_printChanges(_:)`` does with each action and the states around it.
+public struct _ReducerPrinter<State, Action>: Sendable {
+  let printChange: @Sendable (_ action: Action, _ oldState: State, _ newState: State) -> Void
+
+  /// A printer of your own: given each action with the state before and after it.
+  public init(
+    printChange:
+      @escaping @Sendable (_ action: Action, _ oldState: State, _ newState: State)
+      -> Void
+  ) {
+    self.printChange = printChange
+  }
+
+  /// The action's case names and a diff of the state, to standard output.
+  public static var customDump: Self { customDump(to: { print($0) }) }
+
+  /// The action's case names and a diff of the state, handed to `write` (a logger).
+  public static func customDump(to write: @escaping @Sendable (String) -> Void) -> Self {
+    Self { action, oldState, newState in
+      let change = diff(oldState, newState) ?? "  (No state changes)"
+      write("received action:\n  \(debugCaseOutput(action))\n\(change)")
+    }
+  }
+
+  /// The action's case names only, to standard output.
+  public static var actionLabels: Self {
+    Self { action, _, _ in print("received action:\n  \(debugCaseOutput(action))") }
+  }
+}
+
+/// A reducer that prints what it does; made by ``Reducer/_printChanges(_:)``.
+public struct _PrintChangesReducer<Base: Reducer>: Reducer {
+  let base: Base
+  let printer: _ReducerPrinter<Base.State, Base.Action>?
+
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    guard let printer else { return base.reduce(into: &state, action: action) }
+    let oldState = state
+    let effect = base.reduce(into: &state, action: action)
+    printer.printChange(action, oldState, state)
+    return effect
+  }
+}
+
+/// An action's cases, named from its type down (`Feature.Action.counter(.increment)`), its
+/// payloads that are not cases left out: short enough to read in a log of many actions.
+public func debugCaseOutput(_ value: Any) -> String {
+  let type = typeName(Swift.type(of: value))
+  return Mirror(reflecting: value).displayStyle == .enum
+    ? type + caseOutput(value) : type
+}
+
+/// `.case(.nested)` for an enum value, `label: .case` for a tuple's fields, "" for the rest.
+private func caseOutput(_ value: Any) -> String {
+  let mirror = Mirror(reflecting: value)
+  switch mirror.displayStyle {
+  case .enum:
+    guard let payload = mirror.children.first else { return ".\(value)" }
+    let inner = caseOutput(payload.value)
+    return ".\(payload.label ?? "")" + (inner.isEmpty ? "" : "(\(inner))")
+  case .tuple:
+    let fields = mirror.children.compactMap { field -> String? in
+      let inner = caseOutput(field.value)
+      guard let label = field.label, !label.hasPrefix(".") else {
+        return inner.isEmpty ? nil : inner
+      }
+      return inner.isEmpty ? nil : "\(label): \(inner)"
+    }
+    return fields.joined(separator: ", ")
+  default:
+    return ""
+  }
+}
+
+/// The type's name without its module: `Feature.Action`.
+private func typeName(_ type: Any.Type) -> String {
+  let name = String(reflecting: type)
+  guard let dot = name.firstIndex(of: ".") else { return name }
+  return String(name[name.index(after: dot)...])
+}
