@@ -15,7 +15,7 @@ public struct StoreTask: Hashable, Sendable {
   let group: EffectGroup?
 
   @usableFromInline
-  init(rawValue: Task<Void, Never>?) {
+  package init(rawValue: Task<Void, Never>?) {
     self.rawValue = rawValue
     self.group = nil
   }
@@ -59,6 +59,9 @@ public struct StoreTask: Hashable, Sendable {
 
   /// Whether the action started no effect at all.
   package var startedNothing: Bool { rawValue == nil }
+
+  /// The task this one waits for, when it was made from one rather than from a send.
+  package var madeFromTask: Task<Void, Never>? { group == nil ? rawValue : nil }
 
   /// Whether some effect the action led to is still running and not cancelled: a cancelled
   /// effect can send nothing more, so a test need not wait for it to return.

@@ -3,6 +3,7 @@ import CustomDump
 import Dependencies
 import Foundation
 import IssueReporting
+import Synchronization
 
 /// A store for tests: send actions, assert the state they produce, receive the actions
 /// effects send back.
@@ -744,6 +745,18 @@ public struct TestStoreTask {
   let task: StoreTask
   let timeout: Duration
 
+  init(task: StoreTask, timeout: Duration) {
+    self.task = task
+    self.timeout = timeout
+  }
+
+  /// A test store's task made from a task of your own, as TCA's `TestStoreTask(rawValue:
+  /// timeout:)`: `finish()` waits for it, at most `timeout` nanoseconds, and `cancel()`
+  /// cancels it.
+  public init(rawValue: Task<Void, Never>?, timeout: UInt64) {
+    self.init(task: StoreTask(rawValue: rawValue), timeout: .nanoseconds(Int64(clamping: timeout)))
+  }
+
   /// Cancels the effects and waits until they have ended.
   public func cancel() async {
     task.cancel()
@@ -759,6 +772,12 @@ public struct TestStoreTask {
     column: UInt = #column
   ) async {
     let timeout = timeout ?? self.timeout
+    if let raw = task.madeFromTask {
+      guard await !Self.ends(raw, within: timeout) else { return }
+      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column).report(
+        "Expected the effects to finish, but they are still running after \(timeout).")
+      return
+    }
     await waitUntil(timeout: timeout) { !task.isInFlight }
     if task.isInFlight {
       SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column).report(
@@ -768,4 +787,16 @@ public struct TestStoreTask {
 
   /// Whether the effects were cancelled; `true` when the action started none.
   public var isCancelled: Bool { task.isCancelled }
+
+  /// Whether `task` ends within `timeout` (a watcher notes its end: awaiting its value
+  /// directly could not be given up).
+  private static func ends(_ task: Task<Void, Never>, within timeout: Duration) async -> Bool {
+    let ended = Mutex(false)
+    Task {
+      await task.value
+      ended.withLock { $0 = true }
+    }
+    await waitUntil(timeout: timeout) { ended.withLock { $0 } }
+    return ended.withLock { $0 }
+  }
 }

@@ -1,0 +1,36 @@
+import ComposableTestSupport
+import Synchronization
+import Testing
+
+/// `TestStoreTask(rawValue:timeout:)`, as TCA's tests make one from a task of their own.
+@MainActor
+@Suite struct TestStoreTaskFromATaskTests {
+  @Test func finishWaitsForTheTask() async {
+    let done = Mutex(false)
+    let task = TestStoreTask(
+      rawValue: Task {
+        try? await Task.sleep(for: .milliseconds(50))
+        done.withLock { $0 = true }
+      }, timeout: 5_000_000_000)
+    await task.finish()
+    #expect(done.withLock { $0 })
+  }
+
+  @Test func aTaskStillRunningAfterTheTimeoutIsReported() async {
+    let forever = Task<Void, Never> { try? await Task.sleep(for: .seconds(3600)) }
+    let task = TestStoreTask(rawValue: forever, timeout: 20_000_000)
+    await withKnownIssue {
+      await task.finish()
+    } matching: {
+      $0.description.contains("still running after")
+    }
+    await task.cancel()
+    #expect(forever.isCancelled && task.isCancelled)
+  }
+
+  @Test func noTaskIsFinishedAtOnce() async {
+    let task = TestStoreTask(rawValue: nil, timeout: 0)
+    await task.finish()
+    #expect(task.isCancelled)
+  }
+}
