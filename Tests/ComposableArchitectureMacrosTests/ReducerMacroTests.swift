@@ -74,10 +74,26 @@ struct ReducerMacroTests {
           EmptyReducer()
           EmptyReducer()
         }
+
+        struct State: Codable, Equatable, Hashable, Sendable {
+          init() {
+          }
+        }
+
+        enum Action: Equatable, Hashable, Sendable {
+        }
       }
       struct Single {
         var body: some ReducerOf<Self> {
           return EmptyReducer()
+        }
+
+        struct State: Codable, Equatable, Hashable, Sendable {
+          init() {
+          }
+        }
+
+        enum Action: Equatable, Hashable, Sendable {
         }
       }
 
@@ -119,6 +135,10 @@ struct ReducerMacroTests {
         public enum Action {
           case tap
         }
+
+        public var body: some ComposableCore.Reducer<Self.State, Self.Action> {
+          ComposableCore.EmptyReducer<Self.State, Self.Action>()
+        }
       }
 
       extension Screen: ComposableCore.Reducer {
@@ -150,6 +170,10 @@ struct ReducerMacroTests {
         @CasePaths.CasePathable
         enum Action {
           case first(Int)
+        }
+
+        var body: some ComposableCore.Reducer<Self.State, Self.Action> {
+          ComposableCore.EmptyReducer<Self.State, Self.Action>()
         }
       }
 
@@ -340,6 +364,131 @@ struct ReducerMacroTests {
       }
 
       extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+  /// `@Reducer struct Feature {}`: what TCA's macro fills in, a State, an Action and a body.
+  @Test func aStructLeavingOutStateActionAndBodyGetsThem() {
+    assertMacro {
+      """
+      @Reducer
+      public struct Empty {
+      }
+      """
+    } expansion: {
+      """
+      public struct Empty {
+
+          public struct State: Codable, Equatable, Hashable, Sendable {
+              public init() {
+              }
+          }
+
+          public enum Action: Equatable, Hashable, Sendable {
+          }
+
+          public var body: some ComposableCore.Reducer<Self.State, Self.Action> {
+              ComposableCore.EmptyReducer<Self.State, Self.Action>()
+          }
+      }
+
+      extension Empty: ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  /// A struct that writes `reduce(into:action:)` and a typealias for its State gets only the
+  /// Action it leaves out.
+  @Test func whatIsWrittenIsKept() {
+    assertMacro {
+      """
+      @Reducer
+      struct Feature {
+        typealias State = Int
+        func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        typealias State = Int
+        func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+
+        enum Action: Equatable, Hashable, Sendable {
+        }
+      }
+
+      extension Feature: ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  /// A case's default is how its feature's reducer is made.
+  @Test func anEnumCasesDefaultMakesItsReducer() {
+    assertMacro {
+      """
+      @Reducer
+      enum Destination {
+        case detail(Detail = Detail(id: 7))
+      }
+      """
+    } expansion: {
+      #"""
+      enum Destination {
+        case detail(Detail = Detail(id: 7))
+
+        @CasePaths.CasePathable
+        @dynamicMemberLookup
+        enum State: ComposableCore.CaseReducerState {
+          typealias StateReducer = Destination
+          case detail(Detail.State)
+        }
+
+        @CasePaths.CasePathable
+        enum Action {
+          case detail(Detail.Action)
+        }
+
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        static var body: some ComposableCore.Reducer<Self.State, Self.Action> {
+          ComposableCore.CombineReducers {
+            ComposableCore.Scope(state: \Self.State.AllCasePaths.detail, action: \Self.Action.AllCasePaths.detail) {
+              Detail(id: 7)
+            }
+          }
+        }
+      }
+
+      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
+      }
+      """#
+    }
+  }
+
+  /// Cases under `#if` are refused with a clear error, never silently left out.
+  @Test func casesUnderIfConfigAreAnError() {
+    assertMacro {
+      """
+      @Reducer
+      enum Destination {
+        case detail(Detail)
+        #if DEBUG
+        case debug(DebugPanel)
+        #endif
+      }
+      """
+    } diagnostics: {
+      """
+      @Reducer
+      enum Destination {
+        case detail(Detail)
+        #if DEBUG
+        ╰─ 🛑 '@Reducer' enums cannot have cases inside '#if': move them out, or write the State, Action and body by hand
+        case debug(DebugPanel)
+        #endif
       }
       """
     }

@@ -88,3 +88,38 @@ struct LegacyList: Reducer {
     #expect(dismiss.extract(from: .dismiss) != nil)
   }
 }
+
+/// `@Reducer struct Feature {}` builds and runs, as TCA's macro fills it in.
+@Reducer
+struct NothingYet {}
+
+@Reducer
+struct WithADefault {
+  @Reducer(state: .equatable)
+  enum Destination {
+    case adder(Adding = Adding(step: 5))
+  }
+
+  @Reducer
+  struct Adding {
+    typealias State = Int
+    typealias Action = Void
+    let step: Int
+    func reduce(into state: inout Int, action: Void) -> Effect<Void> {
+      state += step
+      return .none
+    }
+  }
+}
+
+@MainActor
+@Test func macroFillInsBuildAndRun() async {
+  let store = TestStore(initialState: NothingYet.State()) { NothingYet() }
+  await store.finish()
+  let destination = TestStore(initialState: WithADefault.Destination.State.adder(1)) {
+    WithADefault.Destination.body
+  }
+  await destination.send(WithADefault.Destination.Action.adder(())) {
+    $0 = WithADefault.Destination.State.adder(6)
+  }
+}

@@ -65,7 +65,9 @@ extension ReducerMacro: MemberMacro {
     conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
-    guard let enumDecl = declaration.as(EnumDeclSyntax.self) else { return [] }
+    guard let enumDecl = declaration.as(EnumDeclSyntax.self) else {
+      return structFillIns(declaration)
+    }
     let access = enumDecl.modifiers.accessPrefix
     let (stateConformances, actionConformances) = conformances(in: node)
 
@@ -74,13 +76,34 @@ extension ReducerMacro: MemberMacro {
     // `case meeting(Meeting, syncUp: SyncUp)`). They are states with no actions or reducer.
     var stateOnlyCases: [String] = []
     for member in enumDecl.memberBlock.members {
+      // Cases under `#if` would be left out of the generated State and Action without a
+      // word: refused, until they are kept.
+      if let ifConfig = member.decl.as(IfConfigDeclSyntax.self),
+        ifConfig.clauses.contains(where: { clause in
+          clause.elements?.as(MemberBlockItemListSyntax.self)?.contains {
+            $0.decl.is(EnumCaseDeclSyntax.self)
+          } ?? false
+        })
+      {
+        context.diagnose(
+          Diagnostic(
+            node: ifConfig,
+            message: MacroMessage(
+              message: "'@Reducer' enums cannot have cases inside '#if': move them out, or "
+                + "write the State, Action and body by hand",
+              id: "caseInIfConfig")))
+        continue
+      }
       guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
       let isIgnored = caseDecl.attributes.contains(named: "ReducerCaseIgnored")
       for element in caseDecl.elements {
         if !isIgnored, let parameters = element.parameterClause?.parameters,
           parameters.count == 1, let parameter = parameters.first, parameter.firstName == nil
         {
-          cases.append(FeatureCase(name: element.name.text, type: parameter.type.trimmed))
+          cases.append(
+            FeatureCase(
+              name: element.name.text, type: parameter.type.trimmed,
+              defaultValue: parameter.defaultValue?.value.trimmedDescription))
         } else {
           stateOnlyCases.append("case \(element.trimmedDescription)")
         }
@@ -144,6 +167,56 @@ extension ReducerMacro: MemberMacro {
     return members
   }
 
+  /// What a struct leaves out, as TCA's macro fills it in: a `State` with nothing in it, an
+  /// `Action` with no case, a `body` that does nothing (`@Reducer struct Feature {}`). What is
+  /// written (a type, a typealias, a `body`, or a `reduce(into:action:)`) is kept.
+  private static func structFillIns(_ declaration: some DeclGroupSyntax) -> [DeclSyntax] {
+    let access = declaration.modifiers.accessPrefix
+    var typeNames: Set<String> = []
+    var hasBody = false
+    for member in declaration.memberBlock.members {
+      let decl = member.decl
+      if let name = decl.as(StructDeclSyntax.self)?.name.text
+        ?? decl.as(EnumDeclSyntax.self)?.name.text
+        ?? decl.as(ClassDeclSyntax.self)?.name.text
+        ?? decl.as(TypeAliasDeclSyntax.self)?.name.text
+      {
+        typeNames.insert(name)
+      }
+      if let variable = decl.as(VariableDeclSyntax.self),
+        variable.bindings.contains(where: {
+          $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
+        })
+      {
+        hasBody = true
+      }
+      if let function = decl.as(FunctionDeclSyntax.self), function.name.text == "reduce" {
+        hasBody = true
+      }
+    }
+    var members: [DeclSyntax] = []
+    if !typeNames.contains("State") {
+      members.append(
+        """
+        \(raw: access)struct State: Codable, Equatable, Hashable, Sendable {
+        \(raw: access)init() {}
+        }
+        """)
+    }
+    if !typeNames.contains("Action") {
+      members.append("\(raw: access)enum Action: Equatable, Hashable, Sendable {}")
+    }
+    if !hasBody {
+      members.append(
+        """
+        \(raw: access)var body: some ComposableCore.Reducer<Self.State, Self.Action> {
+        ComposableCore.EmptyReducer<Self.State, Self.Action>()
+        }
+        """)
+    }
+    return members
+  }
+
   /// `@Reducer(state: .equatable, .sendable, action: .equatable)`: the protocols each
   /// generated enum conforms to, as the rest of its inheritance clause (State's begins with
   /// `CaseReducerState`).
@@ -175,6 +248,8 @@ extension ReducerMacro: MemberMacro {
 private struct FeatureCase {
   let name: String
   let type: TypeSyntax
+  /// The case's default (`case detail(Detail = Detail(id: 7))`): how its reducer is made.
+  let defaultValue: String?
 
   /// The generic argument of `AlertState<A>` or `ConfirmationDialogState<A>`: the actions of
   /// a case with no reducer of its own.
@@ -188,7 +263,7 @@ private struct FeatureCase {
 
   var stateType: String { buttonAction == nil ? "\(type).State" : "\(type)" }
   var actionType: String { buttonAction ?? "\(type).Action" }
-  var reducer: String? { buttonAction == nil ? "\(type)()" : nil }
+  var reducer: String? { buttonAction == nil ? defaultValue ?? "\(type)()" : nil }
 }
 
 extension VariableDeclSyntax {
