@@ -504,7 +504,7 @@ def hostile_requests(binary):
         upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
                    "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Host": good}
         status = server.request("/ws?token=" + server.token, dict(upgrade, Origin="http://evil.example"))[0]
-        check(status == 400, f"a WebSocket from another site's page is refused: {status}")
+        check(status == 403, f"a WebSocket from another site's page is refused: {status}")
         status = server.request("/ws?token=" + server.token, dict(upgrade, Origin=f"http://{good}"))[0]
         check(status == 101, f"a WebSocket from its own page: {status}")
     finally:

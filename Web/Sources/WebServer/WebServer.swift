@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -20,14 +21,16 @@ public struct WebServer: Sendable {
   public let port: Int
   public let token: String
   public let extraHosts: [String]
+  public let limits: ConnectionLimits
   private let logger: Logger
 
   /// A server of `app` on `host`:`port` (0: any free port); `token` is this run's.
   public init(
     app: WebApp, host: String = "127.0.0.1", port: Int = 8080,
     token: String = AccessPolicy.randomToken(), extraHosts: [String] = [],
-    logLevel: Logger.Level = .warning
+    limits: ConnectionLimits = .init(), logLevel: Logger.Level = .warning
   ) {
+    self.limits = limits
     self.app = app
     self.host = host
     self.port = port
@@ -61,13 +64,22 @@ public struct WebServer: Sendable {
     let token = self.token
     let (host, extraHosts) = (self.host, self.extraHosts)
     let urlHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    let limits = self.limits
+    let registry = ConnectionRegistry(anonymousLimit: limits.anonymous)
+    let webSocketResponder = router.buildResponder()
     return Application(
       router: router,
-      server: .http1WebSocketUpgrade(
-        webSocketRouter: router,
-        configuration: .init(
-          ws: .init(maxFrameSize: 16_384, autoPing: .enabled(timePeriod: .seconds(30))))),
-      configuration: .init(address: .hostname(host, port: port), serverName: nil),
+      server: HTTPServerBuilder { responder in
+        GuardedChannel(
+          inner: HTTP1WebSocketUpgradeChannel(
+            responder: responder, webSocketResponder: webSocketResponder,
+            configuration: .init(
+              ws: .init(maxFrameSize: 16_384, autoPing: .enabled(timePeriod: .seconds(30))))),
+          limits: limits, registry: registry, policy: policy)
+      },
+      configuration: .init(
+        address: .hostname(host, port: port), serverName: nil,
+        availableConnectionsDelegate: MaximumAvailableConnections(limits.total)),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0
         policy.set(AccessPolicy(token: token, host: host, port: port, extraHosts: extraHosts))
@@ -222,12 +234,18 @@ final class PolicyHolder: Sendable {
   func set(_ value: AccessPolicy) { policy.withLock { $0 = value } }
 
   func check(_ request: Request, requiresOrigin: Bool) -> AccessPolicy.Refusal? {
+    check(
+      token: request.uri.queryParameters.get("token"), host: request.head.authority,
+      origins: request.headers[values: .origin], requiresOrigin: requiresOrigin)
+  }
+
+  func check(token: String?, host: String?, origins: [String], requiresOrigin: Bool)
+    -> AccessPolicy.Refusal?
+  {
     guard let policy = policy.withLock({ $0 }) else { return .badToken }
-    let origins = request.headers[values: .origin]
     guard origins.count <= 1 else { return .badOrigin(origins.joined(separator: ", ")) }
     return policy.check(
-      token: request.uri.queryParameters.get("token"), host: request.head.authority,
-      origin: request.headers[.origin], requiresOrigin: requiresOrigin)
+      token: token, host: host, origin: origins.first, requiresOrigin: requiresOrigin)
   }
 }
 

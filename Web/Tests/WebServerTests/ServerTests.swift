@@ -18,7 +18,10 @@ struct ServerTests {
   let token = AccessPolicy.randomToken()
 
   /// Runs `body` against a server on a free port of 127.0.0.1.
-  func withServer(_ body: (WebServer, Int) async throws -> Void) async throws {
+  func withServer(
+    limits: ConnectionLimits = .init(), log: @escaping @Sendable (String) -> Void = { _ in },
+    _ body: (WebServer, Int) async throws -> Void
+  ) async throws {
     let app = await MainActor.run {
       let store = Store(initialState: WebApp.initialState) {
         AppFeature()
@@ -27,10 +30,10 @@ struct ServerTests {
         $0.nthPrime = .never
         $0.favoritesStorage = .inMemory()
       }
-      return WebApp(store: store)
+      return WebApp(store: store, log: log)
     }
     let server = WebServer(
-      app: app, host: "127.0.0.1", port: 0, token: token, logLevel: .critical)
+      app: app, host: "127.0.0.1", port: 0, token: token, limits: limits, logLevel: .critical)
     let address = Locked<String?>(nil)
     let application = server.application { url in address.update { $0 = url } }
     let running = Task { try await application.run() }
@@ -69,17 +72,20 @@ struct ServerTests {
       try await onThread {
         let host = "127.0.0.1:\(port)"
         let origin = "http://\(host)"
-        for (path, headers) in [
-          ("/ws", ["Host": host, "Origin": origin]),
-          ("/ws?token=x\(token.dropFirst())", ["Host": host, "Origin": origin]),
-          ("/ws?token=\(token)", ["Host": host, "Origin": "http://evil.example"]),
-          ("/ws?token=\(token)", ["Host": host, "Origin": "null"]),
-          ("/ws?token=\(token)", ["Host": host]),
-          ("/ws?token=\(token)", ["Host": "evil.example", "Origin": "http://evil.example"]),
+        for (path, headers, status) in [
+          ("/ws", ["Host": host, "Origin": origin], 401),
+          ("/ws?token=x\(token.dropFirst())", ["Host": host, "Origin": origin], 401),
+          ("/ws?token=\(token)", ["Host": host, "Origin": "http://evil.example"], 403),
+          ("/ws?token=\(token)", ["Host": host, "Origin": "null"], 403),
+          ("/ws?token=\(token)", ["Host": host], 403),
+          ("/ws?token=\(token)", ["Host": "evil.example", "Origin": "http://evil.example"], 421),
         ] {
-          // A refused handshake is answered 400 by the upgrade; a browser sees a failed socket.
-          let status = try RawConnection(port: port).upgrade(path, headers).status
-          #expect(status == 400, "\(path) \(headers)")
+          // The refusal's own status and reason, as for any other request.
+          let connection = try RawConnection(port: port)
+          let response = try connection.upgrade(path, headers)
+          #expect(response.status == status, "\(path) \(headers)")
+          #expect(response.head.contains("Content-Security-Policy"))
+          #expect(try connection.readToEnd().contains("PrimeTime server"))
         }
         #expect(
           try RawConnection(port: port).upgrade(
@@ -143,8 +149,9 @@ func onThread(_ body: @escaping @Sendable () throws -> Void) async throws {
   }
 }
 
-/// A blocking TCP connection that speaks just enough HTTP and WebSocket for these tests.
-final class RawConnection {
+/// A blocking TCP connection that speaks just enough HTTP and WebSocket for these tests;
+/// one thread at a time uses it.
+final class RawConnection: @unchecked Sendable {
   let socket: Int32
 
   init(port: Int) throws {
@@ -225,8 +232,20 @@ final class RawConnection {
       ])
   }
 
-  /// A masked text frame, as a browser sends it.
-  func sendText(_ text: String) throws {
+  /// The rest of the stream until the server closes it.
+  func readToEnd() throws -> String {
+    while try fill(buffer.count + 1) {}
+    return String(decoding: take(buffer.count), as: UTF8.self)
+  }
+
+  /// Whether the server closed the connection (an end of stream or a reset).
+  func isClosedByServer() -> Bool {
+    var byte: UInt8 = 0
+    return recv(socket, &byte, 1, 0) <= 0 && errno != EAGAIN
+  }
+
+  /// A text frame, masked as a browser sends it unless told otherwise.
+  func sendText(_ text: String, masked: Bool = true) throws {
     let payload = Array(text.utf8)
     var frame: [UInt8] = [0x81]
     if payload.count < 126 {
