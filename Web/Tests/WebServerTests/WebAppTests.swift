@@ -333,3 +333,31 @@ func serverShare() async throws {
     #expect(inboxes.allSatisfy { $0.updates > 1000 })
   }
 }
+
+/// With hundreds of desktop tabs, a join sends each tab one page of a size that does not
+/// grow with the number of tabs.
+@MainActor
+@Test func aJoinWithManyTabsSendsEachTabOnePageOfBoundedSize() {
+  let app = WebApp(
+    store: Store(initialState: WebApp.initialState) {
+      AppFeature()
+    } withDependencies: {
+      $0.favoritesStorage = .inMemory()
+    })
+  var inboxes: [Inbox] = []
+  for _ in 0..<150 {
+    let inbox = Inbox()
+    let id = app.connect(send: inbox.send)
+    app.receive(#"{"type":"hello","width":1280,"visible":true}"#, from: id)
+    inboxes.append(inbox)
+  }
+  let before = inboxes.map(\.updates)
+  let sizes = inboxes.map { $0.lastHTML?.utf8.count ?? 0 }
+  let inbox = Inbox()
+  let id = app.connect(send: inbox.send)
+  app.receive(#"{"type":"hello","width":1280,"visible":true}"#, from: id)
+  #expect(zip(inboxes, before).allSatisfy { $0.updates - $1 <= 1 })
+  let largest = inboxes.compactMap { $0.lastHTML?.utf8.count }.max() ?? 0
+  #expect(largest < (sizes.min() ?? 0) + 200)
+  #expect(largest < 8_000)
+}
