@@ -119,11 +119,12 @@ public struct WebServer: Sendable {
   static func serve(
     app: WebApp, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
   ) async throws {
-    let (stream, continuation) = AsyncStream<WebApp.Outgoing>.makeStream()
-    let id = await app.connect { continuation.yield($0) }
+    let outbox = Outbox()
+    let id = await app.connect { outbox.push($0) }
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
-        for await outgoing in stream {
+        // The write waits while the socket is full; meanwhile newer pages replace older ones.
+        while let outgoing = await outbox.next() {
           switch outgoing {
           case .message(let message):
             try await outbound.write(.text(message.json))
@@ -135,7 +136,7 @@ public struct WebServer: Sendable {
         }
       }
       group.addTask {
-        defer { continuation.finish() }
+        defer { outbox.finish() }
         do {
           for try await message in inbound.messages(maxSize: 16_384) {
             guard case .text(let text) = message else {

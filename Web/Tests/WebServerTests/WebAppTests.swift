@@ -4,7 +4,8 @@ import Foundation
 import PrimeClients
 import Synchronization
 import Testing
-import WebServer
+
+@testable import WebServer
 
 /// What a tab was sent, in order.
 final class Inbox: Sendable {
@@ -332,6 +333,24 @@ func serverShare() async throws {
     print("server share, \(tabs) tabs: p50 \(times[1000]), p99 \(times[1980])")
     #expect(inboxes.allSatisfy { $0.updates > 1000 })
   }
+}
+
+/// A tab that does not read is kept one page, the newest, however fast the store changes.
+@Test func aSlowTabIsKeptTheNewestPageOnly() async {
+  let outbox = Outbox()
+  for count in 0..<10_000 {
+    outbox.push(.message(.update(title: "Counter", html: "<p>\(count)</p>")))
+  }
+  #expect(outbox.count == 1)
+  outbox.push(.message(.error("bad")))
+  outbox.push(.message(.update(title: "Counter", html: "<p>last</p>")))
+  outbox.finish()
+  var sent: [WebApp.Outgoing] = []
+  while let next = await outbox.next() { sent.append(next) }
+  #expect(
+    sent == [
+      .message(.update(title: "Counter", html: "<p>last</p>")), .message(.error("bad")),
+    ])
 }
 
 /// With hundreds of desktop tabs, a join sends each tab one page of a size that does not
