@@ -89,8 +89,10 @@ public struct WebServer: Sendable {
     )
   }
 
-  func routes(policy: PolicyHolder) -> Router<BasicWebSocketRequestContext> {
-    let router = Router(context: BasicWebSocketRequestContext.self)
+  func routes(policy: PolicyHolder) -> Router<TabRequestContext> {
+    // HEAD answers as GET does, without the body.
+    let router = Router(
+      context: TabRequestContext.self, options: .autoGenerateHeadEndpoints)
     // Before every route: a refused WebSocket upgrade gets this answer too, with its reason.
     router.middlewares.add(AccessMiddleware(policy: policy))
     let assets = Assets.shared
@@ -109,7 +111,8 @@ public struct WebServer: Sendable {
       Self.response(Self.icon, type: "image/svg+xml")
     }
     // The access middleware has checked the token, the host and the origin.
-    router.ws("/ws") { inbound, outbound, _ in
+    router.ws("/ws") { inbound, outbound, context in
+      try await MaskedFramesOnly.add(to: context.requestContext.channel)
       try await Self.serve(app: app, inbound: inbound, outbound: outbound)
     }
     return router
@@ -145,6 +148,8 @@ public struct WebServer: Sendable {
             }
             if case .refused = await app.receive(text, from: id) { break }
           }
+        } catch is IOError, is ChannelError, is CancellationError {
+          // The connection ended without a close (a tab killed, a network gone): not a fault.
         } catch {
           await app.refuse(id, reason: "the message could not be read (too long?)")
         }
@@ -224,7 +229,13 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     if let refusal = policy.check(request, requiresOrigin: request.uri.path == "/ws") {
       return WebServer.refuse(refusal)
     }
-    return try await next(request, context)
+    do {
+      return try await next(request, context)
+    } catch let error as HTTPError {
+      // A missing page or a bad request carries the same security headers as a page.
+      return WebServer.response(
+        "\(error.status.reasonPhrase)\n", type: "text/plain; charset=utf-8", status: error.status)
+    }
   }
 }
 

@@ -140,6 +140,77 @@ struct ServerTests {
   }
 }
 
+extension ServerTests {
+  @Test func missingPagesAndHeadCarryTheSecurityHeaders() async throws {
+    try await withServer { _, port in
+      try await onThread {
+        let host = "127.0.0.1:\(port)"
+        let missing = try RawConnection(port: port).get("/nothing?token=\(token)", ["Host": host])
+        #expect(missing.status == 404)
+        #expect(missing.head.contains("Content-Security-Policy: default-src 'none'"))
+        #expect(missing.head.contains("X-Content-Type-Options: nosniff"))
+        let head = try RawConnection(port: port).request([
+          "HEAD /?token=\(token) HTTP/1.1", "Host: \(host)", "Connection: close",
+        ])
+        #expect(head.status == 200)
+        #expect(head.head.contains("Content-Security-Policy: default-src 'none'"))
+      }
+    }
+  }
+
+  /// RFC 6455 5.1: a server closes the connection on a client frame that is not masked.
+  @Test func anUnmaskedFrameClosesTheConnection() async throws {
+    try await withServer { _, port in
+      try await onThread {
+        let headers = ["Host": "127.0.0.1:\(port)", "Origin": "http://127.0.0.1:\(port)"]
+        let tab = try RawConnection(port: port)
+        #expect(try tab.upgrade("/ws?token=\(token)", headers).status == 101)
+        try tab.sendText(#"{"type":"hello","width":1280,"visible":true}"#)
+        #expect(try tab.readText()?.contains(#""type":"update""#) == true)
+        try tab.sendText(#"{"type":"visibility","visible":true}"#, masked: false)
+        var closeCode: UInt16?
+        while let frame = try tab.readFrame() {
+          if frame.opcode == 8 {
+            closeCode = UInt16(frame.payload[0]) << 8 | UInt16(frame.payload[1])
+            break
+          }
+        }
+        #expect(closeCode == 1002)
+      }
+    }
+  }
+
+  /// A tab that vanishes without a close (a killed browser) is no fault of its message.
+  @Test func anAbruptDisconnectIsNotAFault() async throws {
+    let lines = Locked<[String]>([])
+    let log: @Sendable (String) -> Void = { line in lines.update { $0.append(line) } }
+    try await withServer(log: log) { _, port in
+      try await onThread {
+        let headers = ["Host": "127.0.0.1:\(port)", "Origin": "http://127.0.0.1:\(port)"]
+        let tab = try RawConnection(port: port)
+        #expect(try tab.upgrade("/ws?token=\(token)", headers).status == 101)
+        try tab.sendText(#"{"type":"hello","width":1280,"visible":true}"#)
+        #expect(try tab.readText() != nil)
+        let other = try RawConnection(port: port)
+        #expect(try other.upgrade("/ws?token=\(token)", headers).status == 101)
+        try other.sendText(#"{"type":"hello","width":1280,"visible":true}"#)
+        #expect(try other.readText() != nil)
+        // Killed while the server writes to it: the other tab's clicks change its page.
+        tab.reset()
+        for _ in 0..<50 { try other.sendText(#"{"type":"action","name":"menu.increment"}"#) }
+      }
+      let deadline = ContinuousClock.now + .seconds(5)
+      while !lines.value.contains(where: { $0.contains("closed window") }),
+        ContinuousClock.now < deadline
+      {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      #expect(lines.value.contains { $0.contains("closed window") })
+      #expect(!lines.value.contains { $0.contains("refused") }, "\(lines.value)")
+    }
+  }
+}
+
 /// Runs `body`, which blocks on sockets, on a thread of its own: the cooperative pool's few
 /// threads serve the server.
 func onThread(_ body: @escaping @Sendable () throws -> Void) async throws {
@@ -247,16 +318,24 @@ final class RawConnection: @unchecked Sendable {
   /// A text frame, masked as a browser sends it unless told otherwise.
   func sendText(_ text: String, masked: Bool = true) throws {
     let payload = Array(text.utf8)
+    let bit: UInt8 = masked ? 0x80 : 0
     var frame: [UInt8] = [0x81]
     if payload.count < 126 {
-      frame.append(0x80 | UInt8(payload.count))
+      frame.append(bit | UInt8(payload.count))
     } else {
-      frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
+      frame += [bit | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
     }
-    let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
-    frame += mask
+    let mask: [UInt8] = masked ? [0x12, 0x34, 0x56, 0x78] : [0, 0, 0, 0]
+    if masked { frame += mask }
     frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
     try write(frame)
+  }
+
+  /// Ends the connection with a reset, as a killed process's socket does.
+  func reset() {
+    var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+    setsockopt(socket, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+    shutdown(socket, Int32(SHUT_RDWR))
   }
 
   func readFrame() throws -> (opcode: UInt8, payload: [UInt8])? {
