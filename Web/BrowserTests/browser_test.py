@@ -56,12 +56,12 @@ def free_port():
 class Server:
     """primetime-web on a free port with a data folder of its own."""
 
-    def __init__(self, binary, data_dir=None):
+    def __init__(self, binary, data_dir=None, port=None):
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="primetime-web-")
-        self.port = free_port()
+        self.port = port or free_port()
         started = time.monotonic()
         self.log_path = os.path.join(self.data_dir, "server.log")
-        self.log = open(self.log_path, "w")
+        self.log = open(self.log_path, "a")
         self.process = subprocess.Popen(
             [binary, "--port", str(self.port), "--data-dir", self.data_dir],
             stdout=subprocess.PIPE, stderr=self.log, text=True)
@@ -101,11 +101,14 @@ class Server:
             return log.read()
 
     def stop(self):
+        """Stops the server with SIGINT; how long it took, in seconds."""
+        started = time.monotonic()
         self.process.send_signal(signal.SIGINT)
         try:
             self.process.wait(timeout=15)
         except subprocess.TimeoutExpired:
             self.process.kill()
+        return time.monotonic() - started
 
 
 class Browser:
@@ -485,6 +488,42 @@ def menu_windows_and_shortcuts(binary, browser):
         server.stop()
 
 
+def reconnects_after_restart(binary, browser):
+    print("a restarted server: the page is marked out of date, then reconnects with the same token")
+    server = Server(binary)
+    try:
+        browser.open(server.url, 1280)
+        browser.click("[data-action='menu.increment']")
+        browser.wait(count_is("1"), "count 1")
+        # A socket that never sends a byte, as Chromium's preconnect leaves: no reason to wait.
+        idle = socket.create_connection(("127.0.0.1", server.port))
+        took = server.stop()
+        check(took < 1, f"the server stops within a second of SIGINT: {took:.2f} s")
+        idle.close()
+        check(browser.wait("document.documentElement.classList.contains('stale')", "a stale page"),
+              "a page whose server stopped is marked stale")
+        opacity = browser.js("return getComputedStyle(document.getElementById('app')).opacity")
+        check(float(opacity) < 1, f"a stale page is dimmed: opacity {opacity}")
+        check("Reconnecting" in browser.js("return document.getElementById('connection').textContent"),
+              "a stale page says it is reconnecting")
+        check(browser.js("return document.getElementById('app').inert") is True,
+              "a stale page's buttons do nothing")
+        token = server.token
+        server = Server(binary, data_dir=server.data_dir, port=server.port)
+        check(server.token == token, "the token survives a restart of the same data dir")
+        check(browser.wait("!document.documentElement.classList.contains('stale') && "
+                           "document.getElementById('connection').hidden", "reconnected", timeout=15),
+              "the page reconnects after a restart")
+        browser.click("[data-action='menu.increment']")
+        check(browser.wait(count_is("1"), "count 1 again"), "the reconnected page works")
+        browser.js("location.reload()")
+        check(browser.wait("document.querySelector('#app[data-size-class]') !== null", "reloaded"),
+              "a reload after a restart shows the app")
+    finally:
+        server.stop()
+        browser.console_errors()  # the failed reconnection attempts, expected
+
+
 def hostile_requests(binary):
     print("requests without the token, from another host or origin")
     server = Server(binary)
@@ -631,6 +670,7 @@ def main():
         menu_windows_and_shortcuts(binary, browser)
         errors = browser.console_errors()
         check(not errors, f"no script error or policy violation in any tab {errors[:2]}")
+        reconnects_after_restart(binary, browser)
         hostile_requests(binary)
         if "--measure" in arguments:
             measure(binary, browser)

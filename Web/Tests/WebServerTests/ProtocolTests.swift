@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WebServer
 
@@ -174,5 +175,36 @@ struct AccessPolicyTests {
     #expect(a.count == 64 && b.count == 64)
     #expect(a.allSatisfy { $0.isHexDigit })
     #expect(a != b)
+  }
+}
+
+/// The token kept in the data directory: the same after a restart, private to its owner.
+struct TokenFileTests {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("primetime-token-\(UUID().uuidString)")
+
+  @Test func theTokenSurvivesARestartAndIsPrivate() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let first = try TokenFile(directory: directory).token()
+    let second = try TokenFile(directory: directory).token()
+    #expect(first == second)
+    #expect(first.utf8.count == 64)
+    let path = directory.appendingPathComponent("web-token").path
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+  }
+
+  @Test func aTokenFileOthersCanReadIsReplaced() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let first = try TokenFile(directory: directory).token()
+    let path = directory.appendingPathComponent("web-token").path
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+    let second = try TokenFile(directory: directory).token()
+    #expect(second != first)
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+    try "not a token".write(toFile: path, atomically: false, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+    #expect(try TokenFile(directory: directory).token() != second)
   }
 }

@@ -7,6 +7,10 @@
   const token = new URLSearchParams(location.search).get("token") || "";
   const banner = document.getElementById("connection");
   let socket = null;
+  // Reconnecting after the server went away: the delay doubles from half a second to 10 s.
+  let retryDelay = 500;
+  let retryTimer = null;
+  let leaving = false;
   let lastWidth = -1;
   let resizeTimer = null;
   // The person is typing in the count's field: the server's echo must not overwrite it.
@@ -30,6 +34,8 @@
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    // Whether this connection ended on purpose: a fault, a closed window, the page leaving.
+    let final = false;
     socket = new WebSocket(`${scheme}//${location.host}/ws?token=${encodeURIComponent(token)}`);
     socket.addEventListener("open", () => {
       lastWidth = window.innerWidth;
@@ -38,18 +44,59 @@
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "update") {
+        if (document.documentElement.classList.contains("stale")) reconnected();
         apply(message);
       } else if (message.type === "error") {
+        final = true;
         showBanner(message.message);
       } else if (message.type === "closed") {
+        final = true;
         showBanner(message.message);
         window.close();
       }
     });
     socket.addEventListener("close", (event) => {
-      if (banner.hidden) showBanner(event.reason || "Disconnected from the PrimeTime server.");
       document.getElementById("app").inert = true;
+      if (final || leaving) {
+        if (banner.hidden) showBanner(event.reason || "Disconnected from the PrimeTime server.");
+        return;
+      }
+      stale();
     });
+  }
+
+  // The server went away (stopped, restarted, unreachable): the page stays, dimmed and marked
+  // as out of date, and tries again until the server answers or says the token is wrong.
+  function stale() {
+    document.documentElement.classList.add("stale");
+    showBanner(`Reconnecting to the PrimeTime server… (this page is out of date)`);
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(probe, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, 10000);
+  }
+
+  // Asks for the style sheet first: a server that answers 401 has another token, and
+  // retrying will not help; one that does not answer is still away.
+  function probe() {
+    fetch(`/app.css?token=${encodeURIComponent(token)}`, { method: "HEAD", cache: "no-store" })
+      .then((response) => {
+        if (response.status === 401) {
+          showBanner(
+            "The PrimeTime server restarted with a new token: open the address it printed.",
+          );
+          document.documentElement.classList.add("stale");
+        } else {
+          connect();
+        }
+      })
+      .catch(() => stale());
+  }
+
+  function reconnected() {
+    retryDelay = 500;
+    document.documentElement.classList.remove("stale");
+    document.getElementById("app").inert = false;
+    banner.hidden = true;
   }
 
   // Updates ------------------------------------------------------------------------------
@@ -224,6 +271,7 @@
   });
 
   window.addEventListener("pagehide", () => {
+    leaving = true;
     if (socket) socket.close(1000, "page closed");
   });
 
