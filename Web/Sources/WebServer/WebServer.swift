@@ -78,7 +78,9 @@ public struct WebServer: Sendable {
           limits: limits, registry: registry, policy: policy)
       },
       configuration: .init(
-        address: .hostname(host, port: port), serverName: nil,
+        // A backlog deep enough for a flood of connects: a dropped SYN costs the real user a
+        // retransmission (1 s and more), while the guard closes what floods.
+        address: .hostname(host, port: port), serverName: nil, backlog: 4096,
         availableConnectionsDelegate: MaximumAvailableConnections(limits.total)),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0
