@@ -488,6 +488,54 @@ def menu_windows_and_shortcuts(binary, browser):
         server.stop()
 
 
+def keyboard_and_long_lists(binary, browser):
+    print("keyboard focus, the listbox's arrow keys, 251 favorites: the sidebar scrolls, the pager")
+    data_dir = tempfile.mkdtemp(prefix="primetime-web-")
+    primes = [n for n in range(2, 1620) if all(n % d for d in range(2, int(n ** 0.5) + 1))][:251]
+    with open(os.path.join(data_dir, "favorite-primes.json"), "w") as file:
+        json.dump({"version": 1, "favoritePrimes": primes}, file)
+    server = Server(binary, data_dir=data_dir)
+    try:
+        browser.open(server.url, 1280)
+        browser.wait(shown(".sidebar [data-prime='2']"), "the favorites")
+        height = browser.js("return [document.documentElement.scrollHeight, innerHeight]")
+        check(height[0] <= height[1] + 1, f"the desktop page is the viewport's height: {height}")
+        sidebar = browser.js("const s = document.querySelector('.sidebar');"
+                             "return [s.scrollHeight, s.clientHeight]")
+        check(sidebar[0] > sidebar[1], f"the sidebar scrolls on its own: {sidebar}")
+        browser.js("document.querySelector('.sidebar [data-prime=\"2\"]').focus()")
+        browser.key("\ue015")  # ArrowDown
+        check(browser.js("return document.activeElement.dataset.prime") == "3",
+              "ArrowDown moves to the next option")
+        browser.key("\ue013")  # ArrowUp
+        check(browser.js("return document.activeElement.dataset.prime") == "2",
+              "ArrowUp moves back")
+
+        browser.open(server.url, 400)
+        browser.click("[data-action='root.counterRowTapped']")
+        browser.wait(shown("input.count"), "the counter screen")
+        check(browser.js("return document.activeElement.localName") == "h1",
+              "moving to a screen focuses its heading")
+        browser.click("[data-action='counter.isPrimeTapped']")
+        browser.wait(DETAIL_OPEN, "the sheet")
+        browser.key("\ue00c")  # Escape
+        browser.wait("document.querySelector('dialog.sheet[open]') === null", "the sheet closed")
+        check(browser.js("return document.activeElement.dataset.action") == "counter.isPrimeTapped",
+              "Esc closing the sheet gives focus back to the button that opened it")
+
+        browser.open(server.url, 400)
+        browser.click("[data-action='root.favoritesRowTapped']")
+        browser.wait(shown(".pager"), "the favorites' pager")
+        browser.js("window.scrollTo(0, document.documentElement.scrollHeight)")
+        check(browser.js("return scrollY") > 0, "the list scrolled to its end")
+        updates = browser.js("return document.body.dataset.updates")
+        browser.click(".pager button:last-child")
+        browser.wait(f"document.body.dataset.updates !== '{updates}'", "the next page")
+        check(browser.js("return scrollY") == 0, "Next shows the new page from its top")
+    finally:
+        server.stop()
+
+
 def reconnects_after_restart(binary, browser):
     print("a restarted server: the page is marked out of date, then reconnects with the same token")
     server = Server(binary)
@@ -668,6 +716,7 @@ def main():
         long_request(binary, browser, directory)
         hidden_page_saves(binary, browser)
         menu_windows_and_shortcuts(binary, browser)
+        keyboard_and_long_lists(binary, browser)
         errors = browser.console_errors()
         check(not errors, f"no script error or policy violation in any tab {errors[:2]}")
         reconnects_after_restart(binary, browser)

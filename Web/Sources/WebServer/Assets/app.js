@@ -15,6 +15,10 @@
   let resizeTimer = null;
   // The person is typing in the count's field: the server's echo must not overwrite it.
   let typing = false;
+  // The control that last sent an action: focus goes back to it when what it opened closes.
+  let opener = null;
+  // A page button was pressed: the list is shown from its top once the new page arrives.
+  let paged = false;
 
   function send(message) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -102,11 +106,23 @@
   // Updates ------------------------------------------------------------------------------
 
   function apply(message) {
+    const app = document.getElementById("app");
+    const hadFocus = app.contains(document.activeElement);
+    const hadOverlay = overlayOpen();
+    const screen = document.title;
     document.title = message.title;
     const template = document.createElement("template");
     template.innerHTML = message.html;
-    morph(document.getElementById("app"), template.content.firstElementChild);
+    morph(app, template.content.firstElementChild);
     present();
+    const firstUpdate = !document.body.dataset.updates;
+    restoreFocus(hadFocus, hadOverlay, screen !== message.title && !firstUpdate);
+    if (paged) {
+      paged = false;
+      window.scrollTo(0, 0);
+      const sidebar = document.querySelector(".sidebar");
+      if (sidebar) sidebar.scrollTop = 0;
+    }
     // How many updates the page has applied: what a test or a tool waits on.
     document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
   }
@@ -165,16 +181,53 @@
     }
   }
 
+  function overlayOpen() {
+    return document.querySelector("dialog[open], [popover]:popover-open") !== null;
+  }
+
+  // An update that removed the focused control leaves focus on the body, where a keyboard or
+  // screen reader user is lost: it goes back to the control that opened a closed sheet or
+  // popover, or to the heading of a screen just moved to.
+  function restoreFocus(hadFocus, hadOverlay, screenChanged) {
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && document.contains(focused)) return;
+    if (overlayOpen()) return;
+    if (hadOverlay && opener) {
+      const back = document.querySelector(opener);
+      if (back) {
+        back.focus();
+        return;
+      }
+    }
+    if (hadFocus || hadOverlay || screenChanged) {
+      const heading = document.querySelector("#app h1, #app h2");
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus();
+      }
+    }
+  }
+
+  function selectorOf(element) {
+    let selector = `[data-action="${CSS.escape(element.dataset.action)}"]`;
+    if (element.dataset.prime !== undefined) {
+      selector += `[data-prime="${CSS.escape(element.dataset.prime)}"]`;
+    }
+    return selector;
+  }
+
   // What the person does -----------------------------------------------------------------
 
   document.addEventListener("click", (event) => {
     const target = event.target.closest("[data-action], [data-select], [data-page]");
     if (!target || target.disabled) return;
     if (target.dataset.action) {
+      opener = selectorOf(target);
       sendAction(target.dataset.action, target);
     } else if (target.dataset.select) {
       send({ type: "select", prime: Number(target.dataset.select) });
     } else if (target.dataset.page) {
+      paged = true;
       send({ type: "page", first: Number(target.dataset.page) });
     }
   });
@@ -214,6 +267,22 @@
       typing = false;
       sendAction(data.submitAction);
       return;
+    }
+    // A listbox moves among its options with the arrow keys, Home and End.
+    if (target.getAttribute && target.getAttribute("role") === "option") {
+      const options = [...target.closest("[role=listbox]").querySelectorAll("[role=option]")];
+      const index = options.indexOf(target);
+      const next = {
+        ArrowDown: options[index + 1],
+        ArrowUp: options[index - 1],
+        Home: options[0],
+        End: options[options.length - 1],
+      }[event.key];
+      if (next) {
+        event.preventDefault();
+        next.focus();
+        return;
+      }
     }
     if (data.select && (event.key === " " || event.key === "Enter")) {
       event.preventDefault();
