@@ -511,6 +511,14 @@ def keyboard_and_long_lists(binary, browser):
         check(browser.js("return document.activeElement.dataset.prime") == "2",
               "ArrowUp moves back")
 
+        browser.click("[data-action='menu.isThisPrime']")
+        browser.wait(DETAIL_OPEN, "the popover")
+        covered = browser.js(
+            "const p = document.querySelector('.popover').getBoundingClientRect();"
+            "const q = document.querySelector('.questions button:last-child').getBoundingClientRect();"
+            "return p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom")
+        check(not covered, "the popover does not cover \"What is the Nth prime?\"")
+
         browser.open(server.url, 400)
         browser.click("[data-action='root.counterRowTapped']")
         browser.wait(shown("input.count"), "the counter screen")
