@@ -531,6 +531,22 @@ def keyboard_and_long_lists(binary, browser):
         check(browser.js("return document.activeElement.dataset.action") == "counter.isPrimeTapped",
               "Esc closing the sheet gives focus back to the button that opened it")
 
+        browser.open(server.url, 390)
+        browser.click("[data-action='root.counterRowTapped']")
+        for count in ("1234567890123456", "9223372036854775807"):
+            browser.js("const f = document.querySelector('input.count'); f.focus(); f.select()")
+            browser.type("input.count", count + "\ue007")  # Return
+            browser.wait(f"document.querySelector('input.count').value.replace(/,/g, '') === '{count}'",
+                         f"count {count}")
+            browser.js("document.querySelector('input.count').blur()")
+            fits = browser.js(
+                "const f = document.querySelector('input.count');"
+                "const minus = document.querySelector('.step').getBoundingClientRect();"
+                "const plus = [...document.querySelectorAll('.step')].pop().getBoundingClientRect();"
+                "return [minus.left, plus.right, innerWidth, f.scrollWidth, f.clientWidth]")
+            check(fits[0] >= 0 and fits[1] <= fits[2] and fits[3] <= fits[4] + 1,
+                  f"at 390 px a count of {len(count)} digits keeps − and + on screen, no digit cut: {fits}")
+
         browser.open(server.url, 400)
         browser.click("[data-action='root.favoritesRowTapped']")
         browser.wait(shown(".pager"), "the favorites' pager")

@@ -117,6 +117,7 @@
     present();
     const firstUpdate = !document.body.dataset.updates;
     restoreFocus(hadFocus, hadOverlay, screen !== message.title && !firstUpdate);
+    fitCount();
     if (paged) {
       paged = false;
       window.scrollTo(0, 0);
@@ -181,6 +182,23 @@
     }
   }
 
+  // A long count (a phone, 16 digits and more) gets a smaller type rather than pushing "−"
+  // off the screen or cutting its first digits.
+  function fitCount() {
+    const field = document.querySelector("input.count");
+    if (!field) return;
+    field.style.fontSize = "";
+    const row = field.closest(".count-row") || field.parentElement;
+    let size = parseFloat(getComputedStyle(field).fontSize);
+    const overflows = () =>
+      row.scrollWidth > row.clientWidth + 1 || field.scrollWidth > field.clientWidth + 1 ||
+      row.getBoundingClientRect().left < 0;
+    while (size > 10 && overflows()) {
+      size -= 1;
+      field.style.fontSize = `${size}px`;
+    }
+  }
+
   function overlayOpen() {
     return document.querySelector("dialog[open], [popover]:popover-open") !== null;
   }
@@ -242,6 +260,7 @@
     const field = event.target;
     if (!field.dataset || !field.dataset.inputAction) return;
     typing = true;
+    fitCount();
     sendAction(field.dataset.inputAction, null, { text: field.value });
   });
 
@@ -329,6 +348,7 @@
   window.addEventListener("resize", () => {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => {
+      fitCount();
       if (window.innerWidth === lastWidth) return;
       lastWidth = window.innerWidth;
       send({ type: "resize", width: lastWidth });
