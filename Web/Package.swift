@@ -13,6 +13,8 @@ let package = Package(
     .package(name: "PrimeTime", path: ".."),
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     .target(
@@ -23,7 +25,11 @@ let package = Package(
         .product(name: "PrimeClients", package: "PrimeTime"),
         .product(name: "WebUI", package: "PrimeTime"),
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdCore", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
       ],
       resources: [.copy("Assets")]
     ),
@@ -42,6 +48,7 @@ let package = Package(
         .product(name: "PrimeClients", package: "PrimeTime"),
         .product(name: "WebUI", package: "PrimeTime"),
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
   ],

@@ -56,6 +56,30 @@ struct CounterFeatureTests {
     }
   }
 
+  @Test func theShownFormatIsTakenBack() async {
+    let store = makeStore(.init(count: 7))
+    await store.send(.binding(.set(\.countField, "-1,234,567"))) { $0.countField = "-1,234,567" }
+    #expect(store.state.countFieldProblem == nil)
+    await store.send(.countFieldSubmitted) {
+      $0.count = -1_234_567
+      $0.countField = nil
+    }
+    for typed in ["12,34", "1,2345", ",123", "1,,234", "1 234"] {
+      #expect(CounterFeature.State.count(typed: typed) == nil, "\(typed)")
+    }
+  }
+
+  @Test func invalidTextGoesWhenTheCountChanges() async {
+    let store = makeStore(.init(count: 12_345))
+    await store.send(.binding(.set(\.countField, "12,34"))) { $0.countField = "12,34" }
+    await store.send(.countFieldSubmitted)
+    #expect(store.state.countFieldProblem == "Not a whole number")
+    await store.send(.increment) {
+      $0.count = 12_346
+      $0.countField = nil
+    }
+  }
+
   @Test func aCountTooLargeIsNotSetAndSaysSo() async {
     let store = makeStore(.init(count: 7))
     let typed = "123456789012345678901234567890"

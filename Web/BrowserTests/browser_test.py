@@ -56,12 +56,12 @@ def free_port():
 class Server:
     """primetime-web on a free port with a data folder of its own."""
 
-    def __init__(self, binary, data_dir=None):
+    def __init__(self, binary, data_dir=None, port=None):
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="primetime-web-")
-        self.port = free_port()
+        self.port = port or free_port()
         started = time.monotonic()
         self.log_path = os.path.join(self.data_dir, "server.log")
-        self.log = open(self.log_path, "w")
+        self.log = open(self.log_path, "a")
         self.process = subprocess.Popen(
             [binary, "--port", str(self.port), "--data-dir", self.data_dir],
             stdout=subprocess.PIPE, stderr=self.log, text=True)
@@ -101,11 +101,14 @@ class Server:
             return log.read()
 
     def stop(self):
+        """Stops the server with SIGINT; how long it took, in seconds."""
+        started = time.monotonic()
         self.process.send_signal(signal.SIGINT)
         try:
             self.process.wait(timeout=15)
         except subprocess.TimeoutExpired:
             self.process.kill()
+        return time.monotonic() - started
 
 
 class Browser:
@@ -485,6 +488,114 @@ def menu_windows_and_shortcuts(binary, browser):
         server.stop()
 
 
+def keyboard_and_long_lists(binary, browser):
+    print("keyboard focus, the listbox's arrow keys, 251 favorites: the sidebar scrolls, the pager")
+    data_dir = tempfile.mkdtemp(prefix="primetime-web-")
+    primes = [n for n in range(2, 1620) if all(n % d for d in range(2, int(n ** 0.5) + 1))][:251]
+    with open(os.path.join(data_dir, "favorite-primes.json"), "w") as file:
+        json.dump({"version": 1, "favoritePrimes": primes}, file)
+    server = Server(binary, data_dir=data_dir)
+    try:
+        browser.open(server.url, 1280)
+        browser.wait(shown(".sidebar [data-prime='2']"), "the favorites")
+        height = browser.js("return [document.documentElement.scrollHeight, innerHeight]")
+        check(height[0] <= height[1] + 1, f"the desktop page is the viewport's height: {height}")
+        sidebar = browser.js("const s = document.querySelector('.sidebar');"
+                             "return [s.scrollHeight, s.clientHeight]")
+        check(sidebar[0] > sidebar[1], f"the sidebar scrolls on its own: {sidebar}")
+        browser.js("document.querySelector('.sidebar [data-prime=\"2\"]').focus()")
+        browser.key("\ue015")  # ArrowDown
+        check(browser.js("return document.activeElement.dataset.prime") == "3",
+              "ArrowDown moves to the next option")
+        browser.key("\ue013")  # ArrowUp
+        check(browser.js("return document.activeElement.dataset.prime") == "2",
+              "ArrowUp moves back")
+
+        browser.click("[data-action='menu.isThisPrime']")
+        browser.wait(DETAIL_OPEN, "the popover")
+        covered = browser.js(
+            "const p = document.querySelector('.popover').getBoundingClientRect();"
+            "const q = document.querySelector('.questions button:last-child').getBoundingClientRect();"
+            "return p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom")
+        check(not covered, "the popover does not cover \"What is the Nth prime?\"")
+
+        browser.open(server.url, 400)
+        browser.click("[data-action='root.counterRowTapped']")
+        browser.wait(shown("input.count"), "the counter screen")
+        check(browser.js("return document.activeElement.localName") == "h1",
+              "moving to a screen focuses its heading")
+        browser.click("[data-action='counter.isPrimeTapped']")
+        browser.wait(DETAIL_OPEN, "the sheet")
+        browser.key("\ue00c")  # Escape
+        browser.wait("document.querySelector('dialog.sheet[open]') === null", "the sheet closed")
+        check(browser.js("return document.activeElement.dataset.action") == "counter.isPrimeTapped",
+              "Esc closing the sheet gives focus back to the button that opened it")
+
+        browser.open(server.url, 390)
+        browser.click("[data-action='root.counterRowTapped']")
+        for count in ("1234567890123456", "9223372036854775807"):
+            browser.js("const f = document.querySelector('input.count'); f.focus(); f.select()")
+            browser.type("input.count", count + "\ue007")  # Return
+            browser.wait(f"document.querySelector('input.count').value.replace(/,/g, '') === '{count}'",
+                         f"count {count}")
+            browser.js("document.querySelector('input.count').blur()")
+            fits = browser.js(
+                "const f = document.querySelector('input.count');"
+                "const minus = document.querySelector('.step').getBoundingClientRect();"
+                "const plus = [...document.querySelectorAll('.step')].pop().getBoundingClientRect();"
+                "return [minus.left, plus.right, innerWidth, f.scrollWidth, f.clientWidth]")
+            check(fits[0] >= 0 and fits[1] <= fits[2] and fits[3] <= fits[4] + 1,
+                  f"at 390 px a count of {len(count)} digits keeps − and + on screen, no digit cut: {fits}")
+
+        browser.open(server.url, 400)
+        browser.click("[data-action='root.favoritesRowTapped']")
+        browser.wait(shown(".pager"), "the favorites' pager")
+        browser.js("window.scrollTo(0, document.documentElement.scrollHeight)")
+        check(browser.js("return scrollY") > 0, "the list scrolled to its end")
+        updates = browser.js("return document.body.dataset.updates")
+        browser.click(".pager button:last-child")
+        browser.wait(f"document.body.dataset.updates !== '{updates}'", "the next page")
+        check(browser.js("return scrollY") == 0, "Next shows the new page from its top")
+    finally:
+        server.stop()
+
+
+def reconnects_after_restart(binary, browser):
+    print("a restarted server: the page is marked out of date, then reconnects with the same token")
+    server = Server(binary)
+    try:
+        browser.open(server.url, 1280)
+        browser.click("[data-action='menu.increment']")
+        browser.wait(count_is("1"), "count 1")
+        # A socket that never sends a byte, as Chromium's preconnect leaves: no reason to wait.
+        idle = socket.create_connection(("127.0.0.1", server.port))
+        took = server.stop()
+        check(took < 1, f"the server stops within a second of SIGINT: {took:.2f} s")
+        idle.close()
+        check(browser.wait("document.documentElement.classList.contains('stale')", "a stale page"),
+              "a page whose server stopped is marked stale")
+        opacity = browser.js("return getComputedStyle(document.getElementById('app')).opacity")
+        check(float(opacity) < 1, f"a stale page is dimmed: opacity {opacity}")
+        check("Reconnecting" in browser.js("return document.getElementById('connection').textContent"),
+              "a stale page says it is reconnecting")
+        check(browser.js("return document.getElementById('app').inert") is True,
+              "a stale page's buttons do nothing")
+        token = server.token
+        server = Server(binary, data_dir=server.data_dir, port=server.port)
+        check(server.token == token, "the token survives a restart of the same data dir")
+        check(browser.wait("!document.documentElement.classList.contains('stale') && "
+                           "document.getElementById('connection').hidden", "reconnected", timeout=15),
+              "the page reconnects after a restart")
+        browser.click("[data-action='menu.increment']")
+        check(browser.wait(count_is("1"), "count 1 again"), "the reconnected page works")
+        browser.js("location.reload()")
+        check(browser.wait("document.querySelector('#app[data-size-class]') !== null", "reloaded"),
+              "a reload after a restart shows the app")
+    finally:
+        server.stop()
+        browser.console_errors()  # the failed reconnection attempts, expected
+
+
 def hostile_requests(binary):
     print("requests without the token, from another host or origin")
     server = Server(binary)
@@ -504,7 +615,7 @@ def hostile_requests(binary):
         upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
                    "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Host": good}
         status = server.request("/ws?token=" + server.token, dict(upgrade, Origin="http://evil.example"))[0]
-        check(status == 400, f"a WebSocket from another site's page is refused: {status}")
+        check(status == 403, f"a WebSocket from another site's page is refused: {status}")
         status = server.request("/ws?token=" + server.token, dict(upgrade, Origin=f"http://{good}"))[0]
         check(status == 101, f"a WebSocket from its own page: {status}")
     finally:
@@ -629,8 +740,10 @@ def main():
         long_request(binary, browser, directory)
         hidden_page_saves(binary, browser)
         menu_windows_and_shortcuts(binary, browser)
+        keyboard_and_long_lists(binary, browser)
         errors = browser.console_errors()
         check(not errors, f"no script error or policy violation in any tab {errors[:2]}")
+        reconnects_after_restart(binary, browser)
         hostile_requests(binary)
         if "--measure" in arguments:
             measure(binary, browser)

@@ -45,14 +45,40 @@ public struct CounterFeature: Reducer {
       return alert
     }
 
+    /// Text that is no count says nothing about a count that has since changed: it goes,
+    /// and the field shows the count again.
+    mutating func clearInvalidCountField() {
+      if countFieldProblem != nil { countField = nil }
+    }
+
     /// Why the typed count cannot be set, if it cannot.
     public var countFieldProblem: String? {
-      guard let countField, !countField.isEmpty, Int(countField) == nil else { return nil }
-      let digits = countField.drop { $0 == "-" }
-      return !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
+      guard let countField, !countField.isEmpty, Self.count(typed: countField) == nil else {
+        return nil
+      }
+      return Self.digits(typed: countField) != nil
         ? "Too large: a count is between \(Formatting.number(Int.min)) and "
           + "\(Formatting.number(Int.max))"
         : "Not a whole number"
+    }
+
+    /// The count a person typed: digits with an optional sign, or grouped in threes with
+    /// commas as the count is shown ("1,000"), so that a shown count typed back is taken.
+    public static func count(typed text: String) -> Int? {
+      Int(text) ?? digits(typed: text).flatMap { Int($0) }
+    }
+
+    /// The sign and digits of a whole number written either way, however large.
+    static func digits(typed text: String) -> String? {
+      let sign = text.first == "-" || text.first == "+" ? String(text.prefix(1)) : ""
+      let groups = text.dropFirst(sign.count).split(
+        separator: ",", omittingEmptySubsequences: false)
+      let isDigits = { (group: Substring) in group.allSatisfy { $0.isASCII && $0.isNumber } }
+      guard !groups[0].isEmpty, groups.allSatisfy(isDigits),
+        groups.count == 1
+          || ((1...3).contains(groups[0].count) && groups.dropFirst().allSatisfy { $0.count == 3 })
+      else { return nil }
+      return sign + groups.joined()
     }
   }
 
@@ -102,13 +128,18 @@ public struct CounterFeature: Reducer {
       case .binding:
         return .none
       case .increment:
-        if state.canIncrement { state.count += 1 }
+        guard state.canIncrement else { return .none }
+        state.count += 1
+        state.clearInvalidCountField()
         return .none
       case .decrement:
-        if state.canDecrement { state.count -= 1 }
+        guard state.canDecrement else { return .none }
+        state.count -= 1
+        state.clearInvalidCountField()
         return .none
       case .countFieldSubmitted:
-        guard state.isCountChangeEnabled, let count = state.countField.flatMap({ Int($0) })
+        guard state.isCountChangeEnabled,
+          let count = state.countField.flatMap({ State.count(typed: $0) })
         else { return .none }
         state.count = count
         state.countField = nil

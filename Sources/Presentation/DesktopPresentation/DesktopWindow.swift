@@ -21,10 +21,12 @@ public enum DesktopWindow {
     public var sidebar: FavoritesSidebar.State
     public var menu: [MenuItem]
 
-    /// `nil` when the window is not (or no longer) open.
+    /// `nil` when the window is not (or no longer) open. `tabLimit` keeps only that many
+    /// tabs around this window's: with hundreds of windows, a host that makes every window's
+    /// view after every change would otherwise spend time and memory on the square of them.
     public init?(
       _ app: AppFeature.State, windowID: Int, selection: Set<Int> = [],
-      capabilities: HostCapabilities = .all
+      capabilities: HostCapabilities = .all, tabLimit: Int = .max
     ) {
       guard let position = app.windows.index(id: windowID),
         let context = app.windowContext(id: windowID)
@@ -33,8 +35,10 @@ public enum DesktopWindow {
       title =
         app.windows.count > 1
         ? "Counter demo — \(position + 1) of \(app.windows.count)" : "Counter demo"
-      tabs = app.windows.ids.enumerated().map { index, id in
-        Tab(id: id, title: "Window \(index + 1)", isCurrent: id == windowID)
+      let shown = Self.shownTabs(count: app.windows.count, position: position, limit: tabLimit)
+      tabs = shown.map { index in
+        let id = app.windows.ids[index]
+        return Tab(id: id, title: "Window \(index + 1)", isCurrent: id == windowID)
       }
       let style = DetailPresentationStyle(sizeClass: .desktop, capabilities: capabilities)
       counter = CounterPane.State(
@@ -53,6 +57,15 @@ public enum DesktopWindow {
         }
         return MenuItem(command, isEnabled: isEnabled)
       }
+    }
+
+    /// The positions of the tabs shown when at most `limit` of `count` are: a run that holds
+    /// `position`, as near its middle as the ends allow.
+    public static func shownTabs(count: Int, position: Int, limit: Int) -> Range<Int> {
+      let limit = max(limit, 1)
+      guard count > limit else { return 0..<count }
+      let start = min(max(position - limit / 2, 0), count - limit)
+      return start..<(start + limit)
     }
   }
 

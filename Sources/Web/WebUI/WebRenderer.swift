@@ -28,7 +28,8 @@ public enum WebRenderer {
       ])
     switch view.content {
     case .touch(let state): renderTouch(state, firstRow: view.firstRow, into: &html)
-    case .desktop(let state): renderDesktop(state, firstRow: view.firstRow, into: &html)
+    case .desktop(let state):
+      renderDesktop(state, firstRow: view.firstRow, hiddenTabs: view.hiddenTabs, into: &html)
     }
     html.close("div")
     return html.string
@@ -131,7 +132,10 @@ public enum WebRenderer {
 
   // MARK: Desktop
 
-  static func renderDesktop(_ state: DesktopWindow.State, firstRow: Int, into html: inout HTML) {
+  static func renderDesktop(
+    _ state: DesktopWindow.State, firstRow: Int, hiddenTabs: WebView.HiddenTabs = .init(),
+    into html: inout HTML
+  ) {
     html.open("header", [.value("class", "titlebar")])
     html.element("h1", text: state.title)
     html.close("header")
@@ -163,6 +167,9 @@ public enum WebRenderer {
     html.close("nav")
     html.open("nav", [.value("class", "tabs"), .value("aria-label", "Windows")])
     html.open("ul")
+    if hiddenTabs.before > 0 {
+      html.element("li", [.value("class", "tab more")], text: "+\(hiddenTabs.before)")
+    }
     for tab in state.tabs {
       html.element(
         "li",
@@ -170,6 +177,9 @@ public enum WebRenderer {
           .value("class", tab.isCurrent ? "tab current" : "tab"),
           tab.isCurrent ? .value("aria-current", "page") : nil,
         ], text: tab.title)
+    }
+    if hiddenTabs.after > 0 {
+      html.element("li", [.value("class", "tab more")], text: "+\(hiddenTabs.after)")
     }
     html.close("ul")
     html.close("nav")

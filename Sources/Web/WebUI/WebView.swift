@@ -28,6 +28,17 @@ public struct WebView: Equatable, Sendable {
 
   /// How many favorites a page lists; a list can hold a hundred thousand.
   public static let rowsPerPage = 100
+  /// How many window tabs a desktop page lists, around its own: a page's size, and the work
+  /// of making every tab's page after a change, must not grow with the number of tabs.
+  public static let tabLimit = 7
+  /// The window tabs left out before and after those listed.
+  public var hiddenTabs = HiddenTabs()
+
+  /// How many tabs a capped tab strip leaves out on each side.
+  public struct HiddenTabs: Equatable, Sendable {
+    public var before = 0
+    public var after = 0
+  }
 
   /// The view of window `windowID`, or `nil` when it is not open.
   public init?(
@@ -39,9 +50,15 @@ public struct WebView: Equatable, Sendable {
       guard let context = app.windowContext(id: windowID) else { return nil }
       content = .touch(CompactApp.State(context, sizeClass: sizeClass))
     case .desktop:
-      guard let state = DesktopWindow.State(app, windowID: windowID, selection: selection)
+      guard
+        let state = DesktopWindow.State(
+          app, windowID: windowID, selection: selection, tabLimit: Self.tabLimit),
+        let position = app.windows.index(id: windowID)
       else { return nil }
       content = .desktop(state)
+      let shown = DesktopWindow.State.shownTabs(
+        count: app.windows.count, position: position, limit: Self.tabLimit)
+      hiddenTabs = HiddenTabs(before: shown.lowerBound, after: app.windows.count - shown.upperBound)
     }
     self.sizeClass = sizeClass
     let count = app.favoritePrimes.count

@@ -65,11 +65,13 @@ public enum ClientMessage: Equatable, Sendable {
       return value
     }
     func width() throws(ProtocolError) -> Int {
+      // A zoomed or scaled viewport has a fractional width: the whole pixels are what count.
       let width = try required(wire.width, "width")
-      guard Self.widths.contains(width) else {
+      guard width.isFinite, Double(Self.widths.lowerBound)...Double(Self.widths.upperBound) ~= width
+      else {
         throw ProtocolError("width must be in \(Self.widths)")
       }
-      return width
+      return Int(width.rounded(.down))
     }
     let allowed: Set<String>
     switch wire.type {
@@ -112,7 +114,7 @@ public enum ClientMessage: Equatable, Sendable {
   private struct Wire: Decodable {
     var keys: Set<String>
     var type: String
-    var width: Int?
+    var width: Double?
     var visible: Bool?
     var name: String?
     var prime: Int?
@@ -130,12 +132,24 @@ public enum ClientMessage: Equatable, Sendable {
       let container = try decoder.container(keyedBy: Key.self)
       keys = Set(container.allKeys.map(\.stringValue))
       type = try container.decode(String.self, forKey: Key(stringValue: "type"))
-      width = try container.decodeIfPresent(Int.self, forKey: Key(stringValue: "width"))
+      width = try container.decodeIfPresent(Double.self, forKey: Key(stringValue: "width"))
       visible = try container.decodeIfPresent(Bool.self, forKey: Key(stringValue: "visible"))
       name = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "name"))
-      prime = try container.decodeIfPresent(Int.self, forKey: Key(stringValue: "prime"))
+      prime = try Self.integer(container, "prime")
       text = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "text"))
-      first = try container.decodeIfPresent(Int.self, forKey: Key(stringValue: "first"))
+      first = try Self.integer(container, "first")
+    }
+
+    /// A whole number; a number that is not one (7.5, 10^20) is refused by its field's name.
+    private static func integer(_ container: KeyedDecodingContainer<Key>, _ key: String) throws
+      -> Int?
+    {
+      let codingKey = Key(stringValue: key)
+      if let value = try? container.decodeIfPresent(Int.self, forKey: codingKey) { return value }
+      if (try? container.decodeIfPresent(Double.self, forKey: codingKey)) != nil {
+        throw ProtocolError("\(key) must be a whole number from \(Int.min) to \(Int.max)")
+      }
+      return try container.decodeIfPresent(Int.self, forKey: codingKey)
     }
   }
 }

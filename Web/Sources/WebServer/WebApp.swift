@@ -25,10 +25,8 @@ public final class WebApp {
   private var phase: AppFeature.ScenePhase?
   private var subscription: Subscription?
   private let log: @Sendable (String) -> Void
-  private let othersDelay: Duration
   /// The tab whose message is being handled: it is answered first.
   private var actingTab: Int?
-  private var isRefreshOfOthersScheduled = false
   private let backgroundDelay: Duration
   private var pendingBackground: Task<Void, Never>?
 
@@ -37,17 +35,15 @@ public final class WebApp {
 
   /// Serves `store`; `log` hears what happens to tabs (opened, closed, refused messages).
   ///
-  /// The tab a person acted in is sent its page at once; the other tabs follow `othersDelay`
-  /// later, so that on a small machine their browsers do not compete with it for the
-  /// processor, and several quick changes reach them as one page (`.zero`: at once). The app
-  /// goes to the background when no tab has been visible for `backgroundDelay`.
+  /// The tab a person acted in is sent its page first, the other tabs right after it (a
+  /// tab that reads slowly gets the newest page, see ``Outbox``). The app goes to the
+  /// background when no tab has been visible for `backgroundDelay`.
   public init(
-    store: Store<AppFeature.State, AppFeature.Action>, othersDelay: Duration = .milliseconds(4),
+    store: Store<AppFeature.State, AppFeature.Action>,
     backgroundDelay: Duration = .milliseconds(300),
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.store = store
-    self.othersDelay = othersDelay
     self.backgroundDelay = backgroundDelay
     self.log = log
     subscription = store.observe { $0 }.subscribe { [weak self] _ in self?.refreshAll() }
@@ -243,19 +239,9 @@ public final class WebApp {
   }
 
   private func refreshAll() {
-    guard let acting = actingTab.flatMap({ tabs[$0] }), othersDelay > .zero else {
-      for id in order { if let tab = tabs[id] { refresh(tab) } }
-      return
-    }
-    refresh(acting)
-    guard !isRefreshOfOthersScheduled else { return }
-    isRefreshOfOthersScheduled = true
-    Task { [weak self, othersDelay] in
-      try? await Task.sleep(for: othersDelay)
-      guard let self else { return }
-      self.isRefreshOfOthersScheduled = false
-      for id in self.order { if let tab = self.tabs[id] { self.refresh(tab) } }
-    }
+    let acting = actingTab.flatMap { tabs[$0] }
+    if let acting { refresh(acting) }
+    for id in order where id != acting?.id { if let tab = tabs[id] { refresh(tab) } }
   }
 
   /// Sends the tab its HTML if its view changed; tells it when its window is gone.

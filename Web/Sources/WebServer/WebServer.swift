@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -20,14 +21,16 @@ public struct WebServer: Sendable {
   public let port: Int
   public let token: String
   public let extraHosts: [String]
+  public let limits: ConnectionLimits
   private let logger: Logger
 
   /// A server of `app` on `host`:`port` (0: any free port); `token` is this run's.
   public init(
     app: WebApp, host: String = "127.0.0.1", port: Int = 8080,
     token: String = AccessPolicy.randomToken(), extraHosts: [String] = [],
-    logLevel: Logger.Level = .warning
+    limits: ConnectionLimits = .init(), logLevel: Logger.Level = .warning
   ) {
+    self.limits = limits
     self.app = app
     self.host = host
     self.port = port
@@ -61,13 +64,24 @@ public struct WebServer: Sendable {
     let token = self.token
     let (host, extraHosts) = (self.host, self.extraHosts)
     let urlHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    let limits = self.limits
+    let registry = ConnectionRegistry(anonymousLimit: limits.anonymous)
+    let webSocketResponder = router.buildResponder()
     return Application(
       router: router,
-      server: .http1WebSocketUpgrade(
-        webSocketRouter: router,
-        configuration: .init(
-          ws: .init(maxFrameSize: 16_384, autoPing: .enabled(timePeriod: .seconds(30))))),
-      configuration: .init(address: .hostname(host, port: port), serverName: nil),
+      server: HTTPServerBuilder { responder in
+        GuardedChannel(
+          inner: HTTP1WebSocketUpgradeChannel(
+            responder: responder, webSocketResponder: webSocketResponder,
+            configuration: .init(
+              ws: .init(maxFrameSize: 16_384, autoPing: .enabled(timePeriod: .seconds(30))))),
+          limits: limits, registry: registry, policy: policy)
+      },
+      configuration: .init(
+        // A backlog deep enough for a flood of connects: a dropped SYN costs the real user a
+        // retransmission (1 s and more), while the guard closes what floods.
+        address: .hostname(host, port: port), serverName: nil, backlog: 4096,
+        availableConnectionsDelegate: MaximumAvailableConnections(limits.total)),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? 0
         policy.set(AccessPolicy(token: token, host: host, port: port, extraHosts: extraHosts))
@@ -77,8 +91,10 @@ public struct WebServer: Sendable {
     )
   }
 
-  func routes(policy: PolicyHolder) -> Router<BasicWebSocketRequestContext> {
-    let router = Router(context: BasicWebSocketRequestContext.self)
+  func routes(policy: PolicyHolder) -> Router<TabRequestContext> {
+    // HEAD answers as GET does, without the body.
+    let router = Router(
+      context: TabRequestContext.self, options: .autoGenerateHeadEndpoints)
     // Before every route: a refused WebSocket upgrade gets this answer too, with its reason.
     router.middlewares.add(AccessMiddleware(policy: policy))
     let assets = Assets.shared
@@ -97,7 +113,8 @@ public struct WebServer: Sendable {
       Self.response(Self.icon, type: "image/svg+xml")
     }
     // The access middleware has checked the token, the host and the origin.
-    router.ws("/ws") { inbound, outbound, _ in
+    router.ws("/ws") { inbound, outbound, context in
+      try await MaskedFramesOnly.add(to: context.requestContext.channel)
       try await Self.serve(app: app, inbound: inbound, outbound: outbound)
     }
     return router
@@ -107,11 +124,12 @@ public struct WebServer: Sendable {
   static func serve(
     app: WebApp, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter
   ) async throws {
-    let (stream, continuation) = AsyncStream<WebApp.Outgoing>.makeStream()
-    let id = await app.connect { continuation.yield($0) }
+    let outbox = Outbox()
+    let id = await app.connect { outbox.push($0) }
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask {
-        for await outgoing in stream {
+        // The write waits while the socket is full; meanwhile newer pages replace older ones.
+        while let outgoing = await outbox.next() {
           switch outgoing {
           case .message(let message):
             try await outbound.write(.text(message.json))
@@ -123,7 +141,7 @@ public struct WebServer: Sendable {
         }
       }
       group.addTask {
-        defer { continuation.finish() }
+        defer { outbox.finish() }
         do {
           for try await message in inbound.messages(maxSize: 16_384) {
             guard case .text(let text) = message else {
@@ -132,6 +150,8 @@ public struct WebServer: Sendable {
             }
             if case .refused = await app.receive(text, from: id) { break }
           }
+        } catch is IOError, is ChannelError, is CancellationError {
+          // The connection ended without a close (a tab killed, a network gone): not a fault.
         } catch {
           await app.refuse(id, reason: "the message could not be read (too long?)")
         }
@@ -211,7 +231,13 @@ struct AccessMiddleware<Context: RequestContext>: RouterMiddleware {
     if let refusal = policy.check(request, requiresOrigin: request.uri.path == "/ws") {
       return WebServer.refuse(refusal)
     }
-    return try await next(request, context)
+    do {
+      return try await next(request, context)
+    } catch let error as HTTPError {
+      // A missing page or a bad request carries the same security headers as a page.
+      return WebServer.response(
+        "\(error.status.reasonPhrase)\n", type: "text/plain; charset=utf-8", status: error.status)
+    }
   }
 }
 
@@ -222,12 +248,18 @@ final class PolicyHolder: Sendable {
   func set(_ value: AccessPolicy) { policy.withLock { $0 = value } }
 
   func check(_ request: Request, requiresOrigin: Bool) -> AccessPolicy.Refusal? {
+    check(
+      token: request.uri.queryParameters.get("token"), host: request.head.authority,
+      origins: request.headers[values: .origin], requiresOrigin: requiresOrigin)
+  }
+
+  func check(token: String?, host: String?, origins: [String], requiresOrigin: Bool)
+    -> AccessPolicy.Refusal?
+  {
     guard let policy = policy.withLock({ $0 }) else { return .badToken }
-    let origins = request.headers[values: .origin]
     guard origins.count <= 1 else { return .badOrigin(origins.joined(separator: ", ")) }
     return policy.check(
-      token: request.uri.queryParameters.get("token"), host: request.head.authority,
-      origin: request.headers[.origin], requiresOrigin: requiresOrigin)
+      token: token, host: host, origin: origins.first, requiresOrigin: requiresOrigin)
   }
 }
 

@@ -63,8 +63,8 @@ let options = parse(Array(CommandLine.arguments.dropFirst()))
 let log: @Sendable (String) -> Void = { line in
   FileHandle.standardError.write(Data("primetime-web: \(line)\n".utf8))
 }
-let storage: FavoritesStorage =
-  options.dataDirectory.map { .live(directory: $0) } ?? .live()
+let dataDirectory = options.dataDirectory ?? FavoritesStorage.defaultDirectory()
+let storage = FavoritesStorage.live(directory: dataDirectory)
 let store = Store(initialState: WebApp.initialState) {
   AppFeature()
 } withDependencies: {
@@ -74,8 +74,17 @@ let app = WebApp(store: store, log: log)
 if !["127.0.0.1", "localhost", "::1"].contains(options.host) {
   log("listening on \(options.host): other machines can reach this server (with the token)")
 }
+// The same token after a restart, so that open tabs reconnect and the address still works.
+let token: String
+do {
+  token = try TokenFile(directory: dataDirectory).token()
+} catch {
+  log("\(error); this run's token will not outlive it")
+  token = AccessPolicy.randomToken()
+}
 let server = WebServer(
-  app: app, host: options.host, port: options.port, extraHosts: options.extraHosts)
+  app: app, host: options.host, port: options.port, token: token,
+  extraHosts: options.extraHosts, limits: .forThisProcess())
 do {
   try await server.run { url in
     let elapsed = ContinuousClock.now - started

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WebServer
 
@@ -25,6 +26,8 @@ struct ProtocolTests {
         == .visibility(visible: false))
     #expect(try ClientMessage(json: #"{"type":"select","prime":-3}"#) == .select(prime: -3))
     #expect(try ClientMessage(json: #"{"type":"page","first":100}"#) == .page(first: 100))
+    // A zoomed viewport's width has a fraction.
+    #expect(try ClientMessage(json: #"{"type":"resize","width":800.5}"#) == .resize(width: 800))
   }
 
   /// Each malformed or hostile message is refused with a reason that names what was wrong.
@@ -42,9 +45,16 @@ struct ProtocolTests {
     (#"{"type":"hello","width":800,"visible":1}"#, "visible has the wrong type of value"),
     (#"{"type":"hello","width":-1,"visible":true}"#, "width must be in 0...100000"),
     (#"{"type":"resize","width":1e9}"#, "width must be in 0...100000"),
-    (#"{"type":"resize","width":800.5}"#, "a message is a JSON object"),
-    (#"{"type":"select","prime":1e400}"#, "a message is a JSON object"),
-    (#"{"type":"select","prime":99999999999999999999}"#, "a message is a JSON object"),
+    (#"{"type":"resize","width":1e400}"#, "a message is a JSON object"),
+    (#"{"type":"resize","width":-0.5}"#, "width must be in 0...100000"),
+    (
+      #"{"type":"select","prime":7.5}"#,
+      "prime must be a whole number from \(Int.min) to \(Int.max)"
+    ),
+    (
+      #"{"type":"select","prime":99999999999999999999}"#,
+      "prime must be a whole number from \(Int.min) to \(Int.max)"
+    ),
     (#"{"type":"select","prime":"7"}"#, "prime has the wrong type of value"),
     (#"{"type":"select","prime":[7]}"#, "prime has the wrong type of value"),
     (#"{"type":"page","first":-100}"#, "first must not be negative"),
@@ -165,5 +175,36 @@ struct AccessPolicyTests {
     #expect(a.count == 64 && b.count == 64)
     #expect(a.allSatisfy { $0.isHexDigit })
     #expect(a != b)
+  }
+}
+
+/// The token kept in the data directory: the same after a restart, private to its owner.
+struct TokenFileTests {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("primetime-token-\(UUID().uuidString)")
+
+  @Test func theTokenSurvivesARestartAndIsPrivate() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let first = try TokenFile(directory: directory).token()
+    let second = try TokenFile(directory: directory).token()
+    #expect(first == second)
+    #expect(first.utf8.count == 64)
+    let path = directory.appendingPathComponent("web-token").path
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+  }
+
+  @Test func aTokenFileOthersCanReadIsReplaced() throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let first = try TokenFile(directory: directory).token()
+    let path = directory.appendingPathComponent("web-token").path
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+    let second = try TokenFile(directory: directory).token()
+    #expect(second != first)
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+    try "not a token".write(toFile: path, atomically: false, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+    #expect(try TokenFile(directory: directory).token() != second)
   }
 }

@@ -18,7 +18,10 @@ struct ServerTests {
   let token = AccessPolicy.randomToken()
 
   /// Runs `body` against a server on a free port of 127.0.0.1.
-  func withServer(_ body: (WebServer, Int) async throws -> Void) async throws {
+  func withServer(
+    limits: ConnectionLimits = .init(), log: @escaping @Sendable (String) -> Void = { _ in },
+    _ body: (WebServer, Int) async throws -> Void
+  ) async throws {
     let app = await MainActor.run {
       let store = Store(initialState: WebApp.initialState) {
         AppFeature()
@@ -27,10 +30,10 @@ struct ServerTests {
         $0.nthPrime = .never
         $0.favoritesStorage = .inMemory()
       }
-      return WebApp(store: store)
+      return WebApp(store: store, log: log)
     }
     let server = WebServer(
-      app: app, host: "127.0.0.1", port: 0, token: token, logLevel: .critical)
+      app: app, host: "127.0.0.1", port: 0, token: token, limits: limits, logLevel: .critical)
     let address = Locked<String?>(nil)
     let application = server.application { url in address.update { $0 = url } }
     let running = Task { try await application.run() }
@@ -69,17 +72,20 @@ struct ServerTests {
       try await onThread {
         let host = "127.0.0.1:\(port)"
         let origin = "http://\(host)"
-        for (path, headers) in [
-          ("/ws", ["Host": host, "Origin": origin]),
-          ("/ws?token=x\(token.dropFirst())", ["Host": host, "Origin": origin]),
-          ("/ws?token=\(token)", ["Host": host, "Origin": "http://evil.example"]),
-          ("/ws?token=\(token)", ["Host": host, "Origin": "null"]),
-          ("/ws?token=\(token)", ["Host": host]),
-          ("/ws?token=\(token)", ["Host": "evil.example", "Origin": "http://evil.example"]),
+        for (path, headers, status) in [
+          ("/ws", ["Host": host, "Origin": origin], 401),
+          ("/ws?token=x\(token.dropFirst())", ["Host": host, "Origin": origin], 401),
+          ("/ws?token=\(token)", ["Host": host, "Origin": "http://evil.example"], 403),
+          ("/ws?token=\(token)", ["Host": host, "Origin": "null"], 403),
+          ("/ws?token=\(token)", ["Host": host], 403),
+          ("/ws?token=\(token)", ["Host": "evil.example", "Origin": "http://evil.example"], 421),
         ] {
-          // A refused handshake is answered 400 by the upgrade; a browser sees a failed socket.
-          let status = try RawConnection(port: port).upgrade(path, headers).status
-          #expect(status == 400, "\(path) \(headers)")
+          // The refusal's own status and reason, as for any other request.
+          let connection = try RawConnection(port: port)
+          let response = try connection.upgrade(path, headers)
+          #expect(response.status == status, "\(path) \(headers)")
+          #expect(response.head.contains("Content-Security-Policy"))
+          #expect(try connection.readToEnd().contains("PrimeTime server"))
         }
         #expect(
           try RawConnection(port: port).upgrade(
@@ -134,6 +140,77 @@ struct ServerTests {
   }
 }
 
+extension ServerTests {
+  @Test func missingPagesAndHeadCarryTheSecurityHeaders() async throws {
+    try await withServer { _, port in
+      try await onThread {
+        let host = "127.0.0.1:\(port)"
+        let missing = try RawConnection(port: port).get("/nothing?token=\(token)", ["Host": host])
+        #expect(missing.status == 404)
+        #expect(missing.head.contains("Content-Security-Policy: default-src 'none'"))
+        #expect(missing.head.contains("X-Content-Type-Options: nosniff"))
+        let head = try RawConnection(port: port).request([
+          "HEAD /?token=\(token) HTTP/1.1", "Host: \(host)", "Connection: close",
+        ])
+        #expect(head.status == 200)
+        #expect(head.head.contains("Content-Security-Policy: default-src 'none'"))
+      }
+    }
+  }
+
+  /// RFC 6455 5.1: a server closes the connection on a client frame that is not masked.
+  @Test func anUnmaskedFrameClosesTheConnection() async throws {
+    try await withServer { _, port in
+      try await onThread {
+        let headers = ["Host": "127.0.0.1:\(port)", "Origin": "http://127.0.0.1:\(port)"]
+        let tab = try RawConnection(port: port)
+        #expect(try tab.upgrade("/ws?token=\(token)", headers).status == 101)
+        try tab.sendText(#"{"type":"hello","width":1280,"visible":true}"#)
+        #expect(try tab.readText()?.contains(#""type":"update""#) == true)
+        try tab.sendText(#"{"type":"visibility","visible":true}"#, masked: false)
+        var closeCode: UInt16?
+        while let frame = try tab.readFrame() {
+          if frame.opcode == 8 {
+            closeCode = UInt16(frame.payload[0]) << 8 | UInt16(frame.payload[1])
+            break
+          }
+        }
+        #expect(closeCode == 1002)
+      }
+    }
+  }
+
+  /// A tab that vanishes without a close (a killed browser) is no fault of its message.
+  @Test func anAbruptDisconnectIsNotAFault() async throws {
+    let lines = Locked<[String]>([])
+    let log: @Sendable (String) -> Void = { line in lines.update { $0.append(line) } }
+    try await withServer(log: log) { _, port in
+      try await onThread {
+        let headers = ["Host": "127.0.0.1:\(port)", "Origin": "http://127.0.0.1:\(port)"]
+        let tab = try RawConnection(port: port)
+        #expect(try tab.upgrade("/ws?token=\(token)", headers).status == 101)
+        try tab.sendText(#"{"type":"hello","width":1280,"visible":true}"#)
+        #expect(try tab.readText() != nil)
+        let other = try RawConnection(port: port)
+        #expect(try other.upgrade("/ws?token=\(token)", headers).status == 101)
+        try other.sendText(#"{"type":"hello","width":1280,"visible":true}"#)
+        #expect(try other.readText() != nil)
+        // Killed while the server writes to it: the other tab's clicks change its page.
+        tab.reset()
+        for _ in 0..<50 { try other.sendText(#"{"type":"action","name":"menu.increment"}"#) }
+      }
+      let deadline = ContinuousClock.now + .seconds(5)
+      while !lines.value.contains(where: { $0.contains("closed window") }),
+        ContinuousClock.now < deadline
+      {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      #expect(lines.value.contains { $0.contains("closed window") })
+      #expect(!lines.value.contains { $0.contains("refused") }, "\(lines.value)")
+    }
+  }
+}
+
 /// Runs `body`, which blocks on sockets, on a thread of its own: the cooperative pool's few
 /// threads serve the server.
 func onThread(_ body: @escaping @Sendable () throws -> Void) async throws {
@@ -143,8 +220,9 @@ func onThread(_ body: @escaping @Sendable () throws -> Void) async throws {
   }
 }
 
-/// A blocking TCP connection that speaks just enough HTTP and WebSocket for these tests.
-final class RawConnection {
+/// A blocking TCP connection that speaks just enough HTTP and WebSocket for these tests;
+/// one thread at a time uses it.
+final class RawConnection: @unchecked Sendable {
   let socket: Int32
 
   init(port: Int) throws {
@@ -225,19 +303,39 @@ final class RawConnection {
       ])
   }
 
-  /// A masked text frame, as a browser sends it.
-  func sendText(_ text: String) throws {
+  /// The rest of the stream until the server closes it.
+  func readToEnd() throws -> String {
+    while try fill(buffer.count + 1) {}
+    return String(decoding: take(buffer.count), as: UTF8.self)
+  }
+
+  /// Whether the server closed the connection (an end of stream or a reset).
+  func isClosedByServer() -> Bool {
+    var byte: UInt8 = 0
+    return recv(socket, &byte, 1, 0) <= 0 && errno != EAGAIN
+  }
+
+  /// A text frame, masked as a browser sends it unless told otherwise.
+  func sendText(_ text: String, masked: Bool = true) throws {
     let payload = Array(text.utf8)
+    let bit: UInt8 = masked ? 0x80 : 0
     var frame: [UInt8] = [0x81]
     if payload.count < 126 {
-      frame.append(0x80 | UInt8(payload.count))
+      frame.append(bit | UInt8(payload.count))
     } else {
-      frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
+      frame += [bit | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xff)]
     }
-    let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
-    frame += mask
+    let mask: [UInt8] = masked ? [0x12, 0x34, 0x56, 0x78] : [0, 0, 0, 0]
+    if masked { frame += mask }
     frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
     try write(frame)
+  }
+
+  /// Ends the connection with a reset, as a killed process's socket does.
+  func reset() {
+    var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+    setsockopt(socket, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+    shutdown(socket, Int32(SHUT_RDWR))
   }
 
   func readFrame() throws -> (opcode: UInt8, payload: [UInt8])? {

@@ -7,10 +7,18 @@
   const token = new URLSearchParams(location.search).get("token") || "";
   const banner = document.getElementById("connection");
   let socket = null;
+  // Reconnecting after the server went away: the delay doubles from half a second to 10 s.
+  let retryDelay = 500;
+  let retryTimer = null;
+  let leaving = false;
   let lastWidth = -1;
   let resizeTimer = null;
   // The person is typing in the count's field: the server's echo must not overwrite it.
   let typing = false;
+  // The control that last sent an action: focus goes back to it when what it opened closes.
+  let opener = null;
+  // A page button was pressed: the list is shown from its top once the new page arrives.
+  let paged = false;
 
   function send(message) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -30,6 +38,8 @@
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    // Whether this connection ended on purpose: a fault, a closed window, the page leaving.
+    let final = false;
     socket = new WebSocket(`${scheme}//${location.host}/ws?token=${encodeURIComponent(token)}`);
     socket.addEventListener("open", () => {
       lastWidth = window.innerWidth;
@@ -38,28 +48,82 @@
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "update") {
+        if (document.documentElement.classList.contains("stale")) reconnected();
         apply(message);
       } else if (message.type === "error") {
+        final = true;
         showBanner(message.message);
       } else if (message.type === "closed") {
+        final = true;
         showBanner(message.message);
         window.close();
       }
     });
     socket.addEventListener("close", (event) => {
-      if (banner.hidden) showBanner(event.reason || "Disconnected from the PrimeTime server.");
       document.getElementById("app").inert = true;
+      if (final || leaving) {
+        if (banner.hidden) showBanner(event.reason || "Disconnected from the PrimeTime server.");
+        return;
+      }
+      stale();
     });
+  }
+
+  // The server went away (stopped, restarted, unreachable): the page stays, dimmed and marked
+  // as out of date, and tries again until the server answers or says the token is wrong.
+  function stale() {
+    document.documentElement.classList.add("stale");
+    showBanner(`Reconnecting to the PrimeTime server… (this page is out of date)`);
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(probe, retryDelay);
+    retryDelay = Math.min(retryDelay * 2, 10000);
+  }
+
+  // Asks for the style sheet first: a server that answers 401 has another token, and
+  // retrying will not help; one that does not answer is still away.
+  function probe() {
+    fetch(`/app.css?token=${encodeURIComponent(token)}`, { method: "HEAD", cache: "no-store" })
+      .then((response) => {
+        if (response.status === 401) {
+          showBanner(
+            "The PrimeTime server restarted with a new token: open the address it printed.",
+          );
+          document.documentElement.classList.add("stale");
+        } else {
+          connect();
+        }
+      })
+      .catch(() => stale());
+  }
+
+  function reconnected() {
+    retryDelay = 500;
+    document.documentElement.classList.remove("stale");
+    document.getElementById("app").inert = false;
+    banner.hidden = true;
   }
 
   // Updates ------------------------------------------------------------------------------
 
   function apply(message) {
+    const app = document.getElementById("app");
+    const hadFocus = app.contains(document.activeElement);
+    const hadOverlay = overlayOpen();
+    const screen = document.title;
     document.title = message.title;
     const template = document.createElement("template");
     template.innerHTML = message.html;
-    morph(document.getElementById("app"), template.content.firstElementChild);
+    morph(app, template.content.firstElementChild);
     present();
+    const firstUpdate = !document.body.dataset.updates;
+    restoreFocus(hadFocus, hadOverlay, screen !== message.title && !firstUpdate);
+    fitCount();
+    if (paged) {
+      paged = false;
+      window.scrollTo(0, 0);
+      const sidebar = document.querySelector(".sidebar");
+      if (sidebar) sidebar.scrollTop = 0;
+    }
     // How many updates the page has applied: what a test or a tool waits on.
     document.body.dataset.updates = String(Number(document.body.dataset.updates || 0) + 1);
   }
@@ -118,16 +182,70 @@
     }
   }
 
+  // A long count (a phone, 16 digits and more) gets a smaller type rather than pushing "−"
+  // off the screen or cutting its first digits.
+  function fitCount() {
+    const field = document.querySelector("input.count");
+    if (!field) return;
+    field.style.fontSize = "";
+    const row = field.closest(".count-row") || field.parentElement;
+    let size = parseFloat(getComputedStyle(field).fontSize);
+    const overflows = () =>
+      row.scrollWidth > row.clientWidth + 1 || field.scrollWidth > field.clientWidth + 1 ||
+      row.getBoundingClientRect().left < 0;
+    while (size > 10 && overflows()) {
+      size -= 1;
+      field.style.fontSize = `${size}px`;
+    }
+  }
+
+  function overlayOpen() {
+    return document.querySelector("dialog[open], [popover]:popover-open") !== null;
+  }
+
+  // An update that removed the focused control leaves focus on the body, where a keyboard or
+  // screen reader user is lost: it goes back to the control that opened a closed sheet or
+  // popover, or to the heading of a screen just moved to.
+  function restoreFocus(hadFocus, hadOverlay, screenChanged) {
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && document.contains(focused)) return;
+    if (overlayOpen()) return;
+    if (hadOverlay && opener) {
+      const back = document.querySelector(opener);
+      if (back) {
+        back.focus();
+        return;
+      }
+    }
+    if (hadFocus || hadOverlay || screenChanged) {
+      const heading = document.querySelector("#app h1, #app h2");
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus();
+      }
+    }
+  }
+
+  function selectorOf(element) {
+    let selector = `[data-action="${CSS.escape(element.dataset.action)}"]`;
+    if (element.dataset.prime !== undefined) {
+      selector += `[data-prime="${CSS.escape(element.dataset.prime)}"]`;
+    }
+    return selector;
+  }
+
   // What the person does -----------------------------------------------------------------
 
   document.addEventListener("click", (event) => {
     const target = event.target.closest("[data-action], [data-select], [data-page]");
     if (!target || target.disabled) return;
     if (target.dataset.action) {
+      opener = selectorOf(target);
       sendAction(target.dataset.action, target);
     } else if (target.dataset.select) {
       send({ type: "select", prime: Number(target.dataset.select) });
     } else if (target.dataset.page) {
+      paged = true;
       send({ type: "page", first: Number(target.dataset.page) });
     }
   });
@@ -142,6 +260,7 @@
     const field = event.target;
     if (!field.dataset || !field.dataset.inputAction) return;
     typing = true;
+    fitCount();
     sendAction(field.dataset.inputAction, null, { text: field.value });
   });
 
@@ -167,6 +286,22 @@
       typing = false;
       sendAction(data.submitAction);
       return;
+    }
+    // A listbox moves among its options with the arrow keys, Home and End.
+    if (target.getAttribute && target.getAttribute("role") === "option") {
+      const options = [...target.closest("[role=listbox]").querySelectorAll("[role=option]")];
+      const index = options.indexOf(target);
+      const next = {
+        ArrowDown: options[index + 1],
+        ArrowUp: options[index - 1],
+        Home: options[0],
+        End: options[options.length - 1],
+      }[event.key];
+      if (next) {
+        event.preventDefault();
+        next.focus();
+        return;
+      }
     }
     if (data.select && (event.key === " " || event.key === "Enter")) {
       event.preventDefault();
@@ -213,6 +348,7 @@
   window.addEventListener("resize", () => {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => {
+      fitCount();
       if (window.innerWidth === lastWidth) return;
       lastWidth = window.innerWidth;
       send({ type: "resize", width: lastWidth });
@@ -224,6 +360,7 @@
   });
 
   window.addEventListener("pagehide", () => {
+    leaving = true;
     if (socket) socket.close(1000, "page closed");
   });
 

@@ -1,0 +1,234 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+import Synchronization
+
+/// Keeps each connection within the ``ConnectionLimits``: the first handler of every
+/// connection's pipeline, so it sees a connection from its first byte to its close, whatever
+/// HTTP or WebSocket does above it.
+///
+/// It closes an anonymous connection after the header timeout, one that showed the token
+/// after the idle timeout, and any connection the grace period after the server was told to
+/// stop: a socket that never sends a byte has no HTTP handler yet, and nothing else would
+/// close it.
+final class ConnectionGuard: ChannelInboundHandler {
+  typealias InboundIn = ByteBuffer
+  typealias InboundOut = ByteBuffer
+
+  private let limits: ConnectionLimits
+  private let registry: ConnectionRegistry
+  private var lastRead = NIODeadline.now()
+  private var isAdmitted = false
+  private var timer: Scheduled<Void>?
+
+  init(limits: ConnectionLimits, registry: ConnectionRegistry) {
+    self.limits = limits
+    self.registry = registry
+  }
+
+  private var isStarted = false
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    if context.channel.isActive { start(context: context) }
+  }
+
+  func channelActive(context: ChannelHandlerContext) {
+    start(context: context)
+    context.fireChannelActive()
+  }
+
+  private func start(context: ChannelHandlerContext) {
+    guard !isStarted else { return }
+    isStarted = true
+    lastRead = .now()
+    registry.opened(context.channel)
+    let channel = context.channel
+    timer = context.eventLoop.scheduleTask(in: .init(limits.headerTimeout)) {
+      channel.close(promise: nil)
+    }
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    timer?.cancel()
+    registry.closed(context.channel)
+    context.fireChannelInactive()
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    lastRead = .now()
+    context.fireChannelRead(data)
+  }
+
+  /// The connection showed the token: from now on only silence closes it.
+  func admit(context: ChannelHandlerContext) {
+    guard !isAdmitted else { return }
+    isAdmitted = true
+    registry.admitted(context.channel)
+    timer?.cancel()
+    scheduleIdleCheck(context: context)
+  }
+
+  private func scheduleIdleCheck(context: ChannelHandlerContext) {
+    let channel = context.channel
+    let deadline = lastRead + .init(limits.idleTimeout)
+    let loopBound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+    timer = context.eventLoop.scheduleTask(deadline: deadline) {
+      let (handler, context) = loopBound.value
+      if NIODeadline.now() >= handler.lastRead + .init(handler.limits.idleTimeout) {
+        channel.close(promise: nil)
+      } else {
+        handler.scheduleIdleCheck(context: context)
+      }
+    }
+  }
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    if event is ChannelShouldQuiesceEvent {
+      timer?.cancel()
+      let channel = context.channel
+      if isAdmitted {
+        // A request in progress may finish; then the connection closes, busy or not.
+        timer = context.eventLoop.scheduleTask(in: .init(limits.shutdownGrace)) {
+          channel.close(promise: nil)
+        }
+      } else {
+        context.close(promise: nil)
+      }
+    }
+    context.fireUserInboundEventTriggered(event)
+  }
+}
+
+/// The connections open now, and which of them have not shown the token, in the order they
+/// opened: a new anonymous connection beyond the limit closes the oldest.
+final class ConnectionRegistry: Sendable {
+  private struct State {
+    var anonymous: [ObjectIdentifier: (order: Int, channel: any Channel)] = [:]
+    var nextOrder = 0
+  }
+  private let state = Mutex(State())
+  private let limit: Int
+
+  init(anonymousLimit: Int) { limit = anonymousLimit }
+
+  func opened(_ channel: any Channel) {
+    let evicted: (any Channel)? = state.withLock { state in
+      state.anonymous[ObjectIdentifier(channel)] = (state.nextOrder, channel)
+      state.nextOrder += 1
+      guard state.anonymous.count > limit,
+        let oldest = state.anonymous.min(by: { $0.value.order < $1.value.order })
+      else { return nil }
+      state.anonymous[oldest.key] = nil
+      return oldest.value.channel
+    }
+    evicted?.close(promise: nil)
+  }
+
+  func admitted(_ channel: any Channel) {
+    state.withLock { $0.anonymous[ObjectIdentifier(channel)] = nil }
+  }
+
+  func closed(_ channel: any Channel) {
+    state.withLock { $0.anonymous[ObjectIdentifier(channel)] = nil }
+  }
+
+  /// How many connections have not shown the token.
+  var anonymousCount: Int { state.withLock { $0.anonymous.count } }
+}
+
+/// Looks at each request's head before HTTP or the WebSocket upgrade does: a request that
+/// passes the ``AccessPolicy`` admits its connection, and a refused WebSocket upgrade is
+/// answered here with its status and reason (the upgrade itself can only answer a bare 400).
+///
+/// It sits right after the HTTP decoder and leaves the pipeline once an upgrade is allowed,
+/// since what follows is WebSocket frames.
+final class RequestGate: ChannelInboundHandler, RemovableChannelHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias InboundOut = HTTPServerRequestPart
+  typealias OutboundOut = HTTPServerResponsePart
+
+  private let policy: PolicyHolder
+  private var isRefusing = false
+
+  init(policy: PolicyHolder) { self.policy = policy }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    guard !isRefusing else { return }
+    guard case .head(let head) = unwrapInboundIn(data) else {
+      context.fireChannelRead(data)
+      return
+    }
+    let uri = URI(head.uri)
+    let isUpgrade = head.headers[canonicalForm: "upgrade"].contains {
+      $0.lowercased() == "websocket"
+    }
+    let refusal = policy.check(
+      token: uri.queryParameters.get("token"), host: head.headers.first(name: "host"),
+      origins: head.headers[canonicalForm: "origin"].map(String.init),
+      requiresOrigin: uri.path == "/ws")
+    if refusal == nil,
+      let guardHandler = try? context.pipeline.syncOperations.handler(type: ConnectionGuard.self),
+      let guardContext = try? context.pipeline.syncOperations.context(handler: guardHandler)
+    {
+      guardHandler.admit(context: guardContext)
+    }
+    guard isUpgrade else {
+      context.fireChannelRead(data)
+      return
+    }
+    guard let refusal else {
+      context.fireChannelRead(data)
+      context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+      return
+    }
+    isRefusing = true
+    let response = WebServer.refuse(refusal)
+    var headers = HTTPHeaders()
+    for field in response.headers { headers.add(name: field.name.rawName, value: field.value) }
+    let body = ByteBuffer(string: refusal.description + "\n")
+    headers.replaceOrAdd(name: "content-length", value: String(body.readableBytes))
+    headers.replaceOrAdd(name: "connection", value: "close")
+    let status = HTTPResponseStatus(statusCode: response.status.code)
+    context.write(
+      wrapOutboundOut(.head(.init(version: .http1_1, status: status, headers: headers)))
+    )
+    .whenFailure { _ in }
+    context.write(wrapOutboundOut(.body(.byteBuffer(body)))).whenFailure { _ in }
+    let channel = context.channel
+    context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
+      channel.close(promise: nil)
+    }
+  }
+}
+
+/// A server child channel of `Inner` with the ``ConnectionGuard`` in front of its pipeline
+/// and the ``RequestGate`` after its HTTP decoder.
+struct GuardedChannel<Inner: ServerChildChannel>: ServerChildChannel {
+  typealias Value = Inner.Value
+  let inner: Inner
+  let limits: ConnectionLimits
+  let registry: ConnectionRegistry
+  let policy: PolicyHolder
+
+  func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+    do {
+      try channel.pipeline.syncOperations.addHandler(
+        ConnectionGuard(limits: limits, registry: registry), position: .first)
+    } catch {
+      return channel.eventLoop.makeFailedFuture(error)
+    }
+    return inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
+      let decoder = try channel.pipeline.syncOperations.context(
+        handlerType: ByteToMessageHandler<HTTPRequestDecoder>.self)
+      try channel.pipeline.syncOperations.addHandler(
+        RequestGate(policy: policy), position: .after(decoder.handler))
+      return value
+    }
+  }
+
+  func handle(value: Value, logger: Logger) async {
+    await inner.handle(value: value, logger: logger)
+  }
+}

@@ -1,0 +1,70 @@
+import Synchronization
+
+/// What waits to go out to one tab: at most one page, the newest, and the few messages that
+/// end a connection.
+///
+/// A tab that reads slowly (or not at all) is sent the page as it is when the socket takes
+/// it, never a backlog of pages it would only draw over: a page handed in while another
+/// waits replaces it, so the server holds one page per tab however fast the store changes.
+///
+/// ```swift
+/// let outbox = Outbox()
+/// outbox.push(.message(.update(title: "Counter", html: html)))
+/// while let next = await outbox.next() { try await socket.write(next) }
+/// ```
+final class Outbox: Sendable {
+  private struct State {
+    var queue: [WebApp.Outgoing] = []
+    var waiter: CheckedContinuation<WebApp.Outgoing?, Never>?
+    var isFinished = false
+  }
+  private let state = Mutex(State())
+
+  /// Queues `outgoing`; a page replaces the page that waits, if any.
+  func push(_ outgoing: WebApp.Outgoing) {
+    let waiter: CheckedContinuation<WebApp.Outgoing?, Never>? = state.withLock { state in
+      guard !state.isFinished else { return nil }
+      if let waiter = state.waiter {
+        state.waiter = nil
+        return waiter
+      }
+      if case .message(.update) = outgoing,
+        let index = state.queue.firstIndex(where: {
+          if case .message(.update) = $0 { true } else { false }
+        })
+      {
+        state.queue[index] = outgoing
+      } else {
+        state.queue.append(outgoing)
+      }
+      return nil
+    }
+    waiter?.resume(returning: outgoing)
+  }
+
+  /// The next thing to send, waiting for one; `nil` once finished and empty.
+  func next() async -> WebApp.Outgoing? {
+    await withCheckedContinuation { continuation in
+      let ready: WebApp.Outgoing?? = state.withLock { state in
+        if !state.queue.isEmpty { return .some(state.queue.removeFirst()) }
+        if state.isFinished { return .some(nil) }
+        state.waiter = continuation
+        return nil
+      }
+      if let ready { continuation.resume(returning: ready) }
+    }
+  }
+
+  /// Nothing more is accepted; what waits is still handed out.
+  func finish() {
+    let waiter = state.withLock { state in
+      state.isFinished = true
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume(returning: nil)
+  }
+
+  /// How many messages wait.
+  var count: Int { state.withLock { $0.queue.count } }
+}
