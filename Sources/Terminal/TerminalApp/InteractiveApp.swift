@@ -73,7 +73,7 @@ public enum InteractiveApp {
       case .resized(let size):
         resize(to: size)
       case .resumed:
-        switch TerminalSession.ownership {
+        switch TerminalSession.ownershipAfterContinue {
         case .foreground:
           terminal.resume()
           // Resized while stopped, it heard nothing: the shell had the terminal.

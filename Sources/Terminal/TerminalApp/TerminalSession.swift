@@ -55,7 +55,10 @@ public final class TerminalSession {
     }
     // Started in the background (`primetime &`), it must not take the terminal from the
     // shell: it stops, as a full-screen program stopped by SIGTTOU does, until `fg`.
-    while Self.ownership == .background { kill(0, SIGSTOP) }
+    while Self.ownership == .background {
+      kill(0, SIGSTOP)
+      _ = Self.ownershipAfterContinue
+    }
     var original = termios()
     guard tcgetattr(STDIN_FILENO, &original) == 0 else { throw TerminalError.notATerminal }
     savedTermios = original
@@ -104,6 +107,18 @@ public final class TerminalSession {
     let group = tcgetpgrp(STDIN_FILENO)
     if group == -1 { return .gone }
     return group == getpgrp() ? .foreground : .background
+  }
+
+  /// Who has the terminal, just after the program was continued: a shell may continue its
+  /// job before it hands the terminal over (`fg`), so a background answer is taken only after
+  /// 200 ms of it. Stopping again at once would leave `fg` with a stopped job.
+  public nonisolated static var ownershipAfterContinue: Ownership {
+    var answer = ownership
+    for _ in 0..<20 where answer == .background {
+      usleep(10_000)
+      answer = ownership
+    }
+    return answer
   }
 
   /// The signal that asked the program to end, once one has: checked before each event, so
