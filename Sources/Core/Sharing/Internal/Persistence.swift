@@ -10,6 +10,8 @@ package protocol AnyPersistence: AnyObject, Sendable {
   func reload(_ storage: any AnySharedStorage) async throws
   /// Saves `storage`'s value now.
   func saveNow(_ storage: any AnySharedStorage) async throws
+  /// Ends the subscription to outside changes.
+  func cancel()
 }
 
 package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sendable {
@@ -58,15 +60,23 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
     let subscription = subscribe(
       context,
       SharedSubscriber(
-        onResult: { [weak storage] result in
-          guard let storage else { return }
+        onResult: { [weak self, weak storage] result in
+          guard let self, let storage else { return }
           self.apply(result, to: storage, nilMeans: self.initialValue)
         },
-        onLoading: { [weak storage] isLoading in
-          self.state.withLock { $0.isLoading = isLoading }
+        onLoading: { [weak self, weak storage] isLoading in
+          self?.state.withLock { $0.isLoading = isLoading }
           storage?.didChange()
         }))
     state.withLock { $0.subscription = subscription }
+  }
+
+  package func cancel() {
+    let subscription = state.withLock { state in
+      defer { state.subscription = nil }
+      return state.subscription
+    }
+    subscription?.cancel()
   }
 
   /// Loads again, as `load()` asks: the stored value replaces the current one.

@@ -43,7 +43,9 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
 {
   // Recursive: a `withLock` body may read the value it is changing through another `Shared`.
   private let lock = NSRecursiveLock()
-  private var _value: Value
+  // Unchecked: a `withLock` body may read the value it changes (the lock is recursive); such a
+  // read sees the change in progress, as any reader holding the lock would.
+  @exclusivity(unchecked) private var _value: Value
   private var version = 0
   private var observers: [Int: @Sendable () -> Void] = [:]
   private var nextObserverID = 0
@@ -77,6 +79,8 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
 
   deinit {
     SharedAccess.liveStorages.subtract(1, ordering: .relaxed)
+    // The key's subscriber may be held by the key itself: end it with the last reference.
+    persistence?.cancel()
   }
 
   package var storage: any AnySharedStorage { self }
