@@ -204,7 +204,8 @@ struct CustomKeyTests {
     withKnownIssue {
       continuation.resume()
     } matching: {
-      $0.description.contains("The key 'twice' tried to resume its save continuation more than once")
+      $0.description.contains(
+        "The key 'twice' tried to resume its save continuation more than once")
     }
     #expect(resumes.withLock { $0 } == 1)
   }

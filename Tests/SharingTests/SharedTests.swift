@@ -96,9 +96,10 @@ struct SharedTests {
       let id: Int
       var title: String
     }
-    let rows = Shared(value: IdentifiedArrayOf<Row>(uniqueElements: [
-      Row(id: 1, title: "One"), Row(id: 2, title: "Two"),
-    ]))
+    let rows = Shared(
+      value: IdentifiedArrayOf<Row>(uniqueElements: [
+        Row(id: 1, title: "One"), Row(id: 2, title: "Two"),
+      ]))
     let shared = Array(rows)
     #expect(shared.map(\.id) == [1, 2])
     // Each follows its element by id, even after the array is reordered.

@@ -24,6 +24,8 @@ public final class SharedChangeTracker: @unchecked Sendable {
   private var changes: [ObjectIdentifier: Change] = [:]
   /// While asserting: the actual value of each storage; `nil`, their live values.
   private var actuals: [ObjectIdentifier: Any]?
+  /// While asserting one step: the snapshots as the step found them.
+  private var known: [ObjectIdentifier: Change] = [:]
   private let reportUnassertedChanges: Bool
 
   /// A tracker; when `reportUnassertedChanges`, changes still unasserted when it is released
@@ -41,7 +43,11 @@ public final class SharedChangeTracker: @unchecked Sendable {
 
   /// Tracks the shared values `operation` changes, and those of the tasks it starts.
   public func track<R>(_ operation: () throws -> R) rethrows -> R {
-    try withDependencies { track(&$0) } operation: { try operation() }
+    try withDependencies {
+      track(&$0)
+    } operation: {
+      try operation()
+    }
   }
 
   /// Tracks the shared values changed with `dependencies`: a feature's reducer and effects.
@@ -85,11 +91,23 @@ public final class SharedChangeTracker: @unchecked Sendable {
   package func assert<R>(actuals: [ObjectIdentifier: Any]?, _ operation: () throws -> R) rethrows
     -> R
   {
-    lock.withLock { self.actuals = actuals }
+    let before = lock.withLock {
+      self.actuals = actuals
+      self.known = changes
+      return changes
+    }
     SharedTracking.asserting.add(1, ordering: .relaxed)
     defer {
       SharedTracking.asserting.subtract(1, ordering: .relaxed)
-      lock.withLock { self.actuals = nil }
+      lock.withLock {
+        self.actuals = nil
+        self.known = [:]
+        // Asserting one step: what it did not change keeps what the test knew, whatever a
+        // failed expectation wrote into the snapshots.
+        if let actuals {
+          for id in changes.keys where actuals[id] == nil { changes[id] = before[id] }
+        }
+      }
     }
     return try SharedTracking.$assertingTracker.withValue(self) { try operation() }
   }
@@ -149,7 +167,8 @@ public final class SharedChangeTracker: @unchecked Sendable {
   func actualValue(of storage: any AnySharedStorage) -> Any {
     let id = ObjectIdentifier(storage)
     return lock.withLock {
-      if let actuals { return actuals[id] ?? changes[id]?.expected }
+      // Not changed by the step: as the test knew it, or live if it was never changed.
+      if let actuals { return actuals[id] ?? known[id]?.expected }
       return nil
     } ?? storage.versionedValue.value
   }
