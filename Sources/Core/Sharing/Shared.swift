@@ -8,6 +8,7 @@ import Dependencies
 /// struct State: Equatable {
 ///   @Shared(.inMemory("count")) var count = 0
 /// }
+/// let state = State()
 /// state.$count.withLock { $0 += 1 }
 /// ```
 ///
