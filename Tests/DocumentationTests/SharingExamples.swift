@@ -25,7 +25,9 @@ struct SharingExamples {
     let count = Shared(value: 0)
     let printed = LockIsolated<[Int]>([])
     let task = Task {
-      await printCounts($count: count) { value in printed.withValue { $0.append(value) } }
+      await CountPrinter(count: count).printCounts { value in
+        printed.withValue { $0.append(value) }
+      }
     }
     while printed.value.isEmpty { await Task.yield() }
     count.withLock { $0 = 1 }
@@ -35,9 +37,14 @@ struct SharingExamples {
   }
 }
 
-/// Prints each count `$count` takes, with `print`.
-private func printCounts(@Shared count: Int, print: (Int) -> Void) async {
-  for await count in $count.values { print(count) }
+/// A feature's state that prints its shared count's changes.
+private struct CountPrinter {
+  @Shared var count: Int
+
+  /// Prints each count `$count` takes, with `print`.
+  func printCounts(print: (Int) -> Void) async {
+    for await count in $count.values { print(count) }
+  }
 }
 
 struct SharedCounter: Reducer {

@@ -171,6 +171,42 @@ struct SharedTests {
     #expect(count.wrappedValue == 10_000)
   }
 
+  @Test func concurrentChangesToAPersistedValueAndItsFields() async {
+    struct Pair: Equatable {
+      var left = 0
+      var right = 0
+    }
+    @Shared(.inMemory("pair")) var pair = Pair()
+    let left = $pair.left
+    let right = $pair.right
+    let observed = $pair.values
+    // Reads each change from yet another thread, until cancelled.
+    let watcher = Task {
+      var last = Pair()
+      for await value in observed { last = value }
+      return last
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for index in 0..<20 {
+        group.addTask {
+          for _ in 0..<50 {
+            if index.isMultiple(of: 2) {
+              left.withLock { $0 += 1 }
+            } else {
+              right.withLock { $0 += 1 }
+            }
+            // The same key from another thread: the same reference.
+            @Shared(.inMemory("pair")) var same = Pair()
+            _ = same.left
+          }
+        }
+      }
+    }
+    #expect(pair == Pair(left: 500, right: 500))
+    watcher.cancel()
+    _ = await watcher.value
+  }
+
   @Test func valuesStreamsTheChanges() async {
     let count = Shared(value: 0)
     var iterator = count.values.makeAsyncIterator()

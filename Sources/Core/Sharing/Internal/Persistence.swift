@@ -12,7 +12,13 @@ package protocol AnyPersistence: AnyObject, Sendable {
   func saveNow(_ storage: any AnySharedStorage) async throws
   /// Ends the subscription to outside changes.
   func cancel()
+  /// Saves `lastValue`, for a key that saves only when its last reference goes.
+  func released(lastValue: Any)
 }
+
+/// A key whose only reader, while a reference to it lives, is that reference: it needs the
+/// value only once the last reference goes, not after every change (`.inMemory`).
+package protocol SavesOnRelease {}
 
 package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sendable {
   private struct State {
@@ -29,6 +35,8 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
   private let saveToKey: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
   private let state = Mutex(State())
   private let initialValue: Value
+  /// The key saves when the last reference goes, not after each change.
+  let savesOnRelease: Bool
 
   init<Key: SharedReaderKey<Value>>(key: Key, initialValue: Value) {
     self.keyDescription = String(describing: key)
@@ -41,6 +49,7 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
         nil
       }
     self.initialValue = initialValue
+    self.savesOnRelease = key is any SavesOnRelease
   }
 
   package var isLoading: Bool { state.withLock { $0.isLoading } }
@@ -69,6 +78,11 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
           storage?.didChange()
         }))
     state.withLock { $0.subscription = subscription }
+  }
+
+  package func released(lastValue: Any) {
+    guard savesOnRelease, let saveToKey, let value = lastValue as? Value else { return }
+    saveToKey(value, .didSet, SaveContinuation("The key \(self.keyDescription)") { _ in })
   }
 
   package func cancel() {

@@ -69,10 +69,13 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
     self._value = initialValue
     self.persistence = persistence
     weak var weakSelf: SharedStorage?
-    self.saveAfterChange = { value in
-      guard let storage = weakSelf else { return }
-      persistence.save(value, context: .didSet, storage: storage)
-    }
+    self.saveAfterChange =
+      persistence.savesOnRelease
+      ? nil
+      : { value in
+        guard let storage = weakSelf else { return }
+        persistence.save(value, context: .didSet, storage: storage)
+      }
     SharedAccess.liveStorages.add(1, ordering: .relaxed)
     weakSelf = self
   }
@@ -81,6 +84,7 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
     SharedAccess.liveStorages.subtract(1, ordering: .relaxed)
     // The key's subscriber may be held by the key itself: end it with the last reference.
     persistence?.cancel()
+    persistence?.released(lastValue: _value)
   }
 
   package var storage: any AnySharedStorage { self }
@@ -108,16 +112,19 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     lock.lock()
     let result: R
-    let saved: Value
+    let saved: Value?
+    let observers: [Int: @Sendable () -> Void]
     do {
       defer { lock.unlock() }
       result = try body(&_value)
       version += 1
       // Captured under the lock: the save must not read a buffer another thread is changing.
-      saved = _value
+      saved = saveAfterChange == nil ? nil : _value
+      observers = self.observers
     }
-    didChange()
-    saveAfterChange?(saved)
+    // Outside the lock: an observer may read the value, or change another.
+    for observer in observers.values { observer() }
+    if let saved { saveAfterChange?(saved) }
     return result
   }
 

@@ -12,7 +12,7 @@ extension SharedReaderKey {
 }
 
 /// A key to a value kept in memory, by name: see ``SharedReaderKey/inMemory(_:)``.
-public struct InMemoryKey<Value: Sendable>: SharedKey {
+public struct InMemoryKey<Value: Sendable>: SharedKey, SavesOnRelease {
   private let key: String
   private let store: InMemoryStorage
 
