@@ -294,8 +294,9 @@ struct SharedStateTests {
     await store.send(.startTimer)
     await clock.advance(by: .seconds(1))
     await store.receive(.timerTick) { $0.$stats.withLock { $0.count = 1 } }
-    await clock.advance(by: .seconds(2))
+    await clock.advance(by: .seconds(1))
     await store.receive(.timerTick) { $0.$stats.withLock { $0.count = 2 } }
+    await clock.advance(by: .seconds(1))
     await store.receive(.timerTick) { $0.$stats.withLock { $0.count = 3 } }
     await store.send(.stopTimer)
   }

@@ -465,20 +465,22 @@ public final class TestStore<State: Equatable, Action> {
     // Shared values are asserted against their live values: changes effects made since.
     defer { sharedChanges.advance(to: nil) }
     var expected = state
-    let difference = sharedChanges.assert(actuals: nil) { () -> String?? in
+    var threw: (any Error)?
+    let difference = sharedChanges.assert(actuals: nil) { () -> String? in
       do {
         try updateStateToExpectedResult(&expected)
       } catch {
-        return .some(nil)
+        threw = error
+        return nil
       }
       guard expected != state else { return nil }
       return diff(expected, state, format: .proportional) ?? "(no visible difference)"
     }
-    guard let difference else { return }
-    guard let difference else {
-      report("The state assertion threw an error", at: location)
+    if let threw {
+      report("The state assertion threw an error: \(threw)", at: location)
       return
     }
+    guard let difference else { return }
     report(
       """
       \(expected == state
