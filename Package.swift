@@ -6,6 +6,8 @@ let package = Package(
   name: "PrimeTime",
   products: [
     .library(name: "ComposableCore", targets: ["ComposableCore"]),
+    // @Shared: swift-sharing's names over the kit's own implementation (re-exported by the core).
+    .library(name: "Sharing", targets: ["Sharing"]),
     .library(name: "ComposableTestSupport", targets: ["ComposableTestSupport"]),
     // The core, the test store and swift-case-paths' macros under TCA's module name. The only
     // product that builds swift-syntax (1–2.5 minutes): depend on ComposableCore to avoid it.
@@ -59,8 +61,20 @@ let package = Package(
 
     // Core
     .target(
+      name: "Sharing",
+      dependencies: [
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ],
+      path: "Sources/Core/Sharing"
+    ),
+    .target(
       name: "ComposableCore",
       dependencies: [
+        "Sharing",
         .product(name: "CasePathsCore", package: "swift-case-paths"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
@@ -259,6 +273,14 @@ let package = Package(
     .testTarget(
       name: "ComposableCoreTests",
       dependencies: ["ComposableCore", "ComposableTestSupport"]
+    ),
+    .testTarget(
+      name: "SharingTests",
+      dependencies: [
+        "Sharing",
+        // Reports issues to Swift Testing, so that `withKnownIssue` sees them.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
     ),
     .testTarget(
       name: "ComposableTestSupportTests",

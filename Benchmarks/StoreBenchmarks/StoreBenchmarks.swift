@@ -17,6 +17,8 @@ import ComposableCore
 //                 (enumDestination), both stored as `@Presents` stores them; and the child
 //                 with the `@PresentationState` property wrapper (propertyWrapper)
 //   stack.*       an action of the middle element of a three-element stack, `forEach`
+//   shared.*      `@Shared(.inMemory)`: a reducer that reads the shared value for each action
+//                 (readInReducer), and `withLock` on a value no store observes (withLock)
 // Each iteration sends 1,000 actions, so the wall clock reads in picoseconds per action
 // (ns per 1,000) and ratios keep three digits.
 
@@ -26,6 +28,19 @@ struct Counter: Reducer {
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
     state.count &+= 1
+    return .none
+  }
+}
+
+/// Copies a shared count into its state: one read of the shared value per action.
+struct SharedReading: Reducer {
+  struct State {
+    @Shared(.inMemory("count")) var shared = 0
+    var copy = 0
+  }
+
+  func reduce(into state: inout State, action: Void) -> Effect<Void> {
+    state.copy &+= state.shared
     return .none
   }
 }
@@ -356,6 +371,18 @@ let benchmarks: @Sendable () -> Void = {
     let middle = store.state.path.ids[1]
     measure(benchmark) { store.send(.path(.element(id: middle, action: .increment))) }
     blackHole(store.state.path)
+  }
+
+  Benchmark("shared.readInReducer", configuration: perAction()) { @MainActor benchmark async in
+    let store = Store(initialState: SharedReading.State(), reducer: SharedReading())
+    measure(benchmark) { store.send(()) }
+    blackHole(store.state.copy)
+  }
+
+  Benchmark("shared.withLock", configuration: perAction()) { @MainActor benchmark async in
+    @Shared(.inMemory("unobserved")) var count = 0
+    measure(benchmark) { $count.withLock { $0 &+= 1 } }
+    blackHole(count)
   }
 
   Benchmark(

@@ -1,4 +1,6 @@
 import Observation
+import Sharing
+import Synchronization
 
 /// A value derived from a store's state that announces its changes, and only its changes.
 ///
@@ -20,6 +22,11 @@ public final class Observed<Value: Equatable>: Observable {
   private let valueKeyPath = \Observed<Value>.value
   private var subscribers: [(id: Int, onChange: (Value) -> Void)] = []
   private var nextSubscriberID = 0
+  /// The shared values the last computation read, each followed: a change made anywhere
+  /// (another store, an effect, a test) recomputes the value, once.
+  private var followed: [ObjectIdentifier: SharedSubscription] = [:]
+  /// Whether a recomputation for a shared change is already on its way to the main actor.
+  private nonisolated let refreshScheduled = RefreshFlag()
 
   /// Observes `read`; it is compiled where the value's type is known, so that recomputing
   /// and comparing, which happen for every observer after every action, are specialized.
@@ -28,7 +35,7 @@ public final class Observed<Value: Equatable>: Observable {
     self.init(runtime: runtime, read: read)
     runtime.addObserver { [weak self] in
       guard let self else { return false }
-      let new = self.read()
+      let new = self.readFollowingShared()
       if new != self.current { self.announce(new) }
       return true
     }
@@ -38,7 +45,9 @@ public final class Observed<Value: Equatable>: Observable {
   init(runtime: StoreRuntime, read: @escaping () -> Value) {
     self.runtime = runtime
     self.read = read
-    self.current = read()
+    let (value, storages) = SharedAccess.recording(read)
+    self.current = value
+    follow(storages)
   }
 
   /// The latest value; reading it registers with the Observation framework.
@@ -59,6 +68,42 @@ public final class Observed<Value: Equatable>: Observable {
 }
 
 extension Observed {
+  /// Computes the value, and follows the shared values it read.
+  @usableFromInline
+  func readFollowingShared() -> Value {
+    // No shared value lives: nothing to record, and nothing followed can change.
+    guard SharedAccess.liveStorages.load(ordering: .relaxed) > 0 || !followed.isEmpty else {
+      return read()
+    }
+    let (value, storages) = SharedAccess.recording(read)
+    follow(storages)
+    return value
+  }
+
+  private func follow(_ storages: [ObjectIdentifier: any AnySharedStorage]) {
+    guard storages.count != followed.count || !storages.keys.allSatisfy({ followed[$0] != nil })
+    else { return }
+    var next: [ObjectIdentifier: SharedSubscription] = [:]
+    for (id, storage) in storages {
+      next[id] =
+        followed[id]
+        ?? storage.observe { [weak self, refreshScheduled] in
+          // Coalesced: a burst of changes recomputes once.
+          let alreadyScheduled = refreshScheduled.isSet.exchange(
+            true, ordering: .acquiringAndReleasing)
+          guard !alreadyScheduled else { return }
+          Task { @MainActor in self?.sharedDidChange() }
+        }
+    }
+    followed = next
+  }
+
+  private func sharedDidChange() {
+    refreshScheduled.isSet.store(false, ordering: .releasing)
+    let new = readFollowingShared()
+    if new != current { announce(new) }
+  }
+
   @usableFromInline
   func announce(_ new: Value) {
     registrar.withMutation(of: self, keyPath: valueKeyPath) {
@@ -66,6 +111,11 @@ extension Observed {
     }
     for subscriber in subscribers { subscriber.onChange(new) }
   }
+}
+
+/// Whether a recomputation is scheduled: set from the thread of a shared change.
+final class RefreshFlag: Sendable {
+  let isSet = Atomic(false)
 }
 
 /// Keeps a ``Observed/subscribe(_:)`` callback, and the value it observes, alive; cancelling

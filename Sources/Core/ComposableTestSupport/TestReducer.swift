@@ -16,13 +16,16 @@ struct TestReducer<State, Action>: Reducer {
     } operation: {
       base.reduce(into: &state, action: action.action)
     }
+    // Shared values are references: what the action left them at is kept apart.
+    let shared = context.sharedChanges.liveValues()
     switch action {
     case .sent:
       context.lastSent = ReceivedAction(
-        action: action.action, before: before, after: state, stackID: stackID)
+        action: action.action, before: before, after: state, stackID: stackID, shared: shared)
     case .received(let received):
       context.received.append(
-        ReceivedAction(action: received, before: before, after: state, stackID: stackID))
+        ReceivedAction(
+          action: received, before: before, after: state, stackID: stackID, shared: shared))
     }
     let dismissRoot = context.dismissRoot
     return effect.map { TestAction.received($0) }.dismissingRoot { await dismissRoot?() }
@@ -51,11 +54,15 @@ struct ReceivedAction<State, Action> {
   var before: State
   var after: State
   var stackID: StackElementID
+  /// The values of the shared values changed so far, as the action left them.
+  var shared: [ObjectIdentifier: (value: Any, version: Int)] = [:]
 }
 
 /// What the test store and its reducer share.
 final class TestContext<State, Action> {
   var dependencies: DependencyValues
+  /// Records the changes the feature makes to shared values (installed in `dependencies`).
+  let sharedChanges: SharedChangeTracker
   var lastSent: ReceivedAction<State, Action>?
   /// Locked: a store released off the main actor reads it at its end while an effect may still
   /// be sending on the main actor.
@@ -76,7 +83,8 @@ final class TestContext<State, Action> {
   /// What `dismiss()` does where no feature is presented.
   var dismissRoot: (@Sendable () async -> Void)?
 
-  init(dependencies: DependencyValues) {
+  init(dependencies: DependencyValues, sharedChanges: SharedChangeTracker) {
     self.dependencies = dependencies
+    self.sharedChanges = sharedChanges
   }
 }

@@ -125,13 +125,17 @@ public final class TestStore<State: Equatable, Action> {
   ) where R.State == State, R.Action == Action {
     // Set inside `withDependencies`, so that reading a dependency to change one of its
     // fields (`$0.client.fetch = …`) is not taken for a use of its missing test value.
+    // The store reports unasserted shared changes itself, with the state's diff.
+    let sharedChanges = SharedChangeTracker(reportUnassertedChanges: false)
     let (initialState, reducer, dependencies) = withDependencies {
       $0.stackElementID = StackElementIDGenerator()
+      sharedChanges.track(&$0)
       prepareDependencies(&$0)
     } operation: {
       (initialState(), reducer(), DependencyValues._current)
     }
-    let context = TestContext<State, Action>(dependencies: dependencies)
+    let context = TestContext<State, Action>(
+      dependencies: dependencies, sharedChanges: sharedChanges)
     self.context = context
     self.timeout = .seconds(1)
     self.state = initialState
@@ -235,6 +239,7 @@ public final class TestStore<State: Equatable, Action> {
           "\(plural(context.received.count, "received action")) were not asserted:\n\n"
             + describe(context.received.map(\.action)), at: location)
         state = context.received.last!.after
+        context.sharedChanges.advance(to: context.received.last!.shared)
         context.received.removeAll()
       }
     }
@@ -242,11 +247,13 @@ public final class TestStore<State: Equatable, Action> {
     let task = core.send(.sent(action))
     let sent =
       context.lastSent
-      ?? ReceivedAction(action: action, before: core.state, after: core.state, stackID: stackID)
+      ?? ReceivedAction(
+        action: action, before: core.state, after: core.state, stackID: stackID,
+        shared: context.sharedChanges.liveValues())
     context.lastSent = nil
     expectState(
-      from: sent.before, to: sent.after, stackID: sent.stackID, updateStateToExpectedResult,
-      at: location)
+      from: sent.before, to: sent.after, stackID: sent.stackID, shared: sent.shared,
+      updateStateToExpectedResult, at: location)
     sends.append((action, location, task))
     await settle()
     return TestStoreTask(task: task, timeout: timeout)
@@ -424,6 +431,7 @@ public final class TestStore<State: Equatable, Action> {
         "\(plural(index, "received action")) were skipped:\n\n"
           + describe(context.received[..<index].map(\.action)), at: location)
       state = context.received[index - 1].after
+      context.sharedChanges.advance(to: context.received[index - 1].shared)
       context.received.removeFirst(index)
     }
     let received = context.received.removeFirst()
@@ -440,7 +448,7 @@ public final class TestStore<State: Equatable, Action> {
     }
     expectState(
       from: received.before, to: received.after, stackID: received.stackID,
-      updateStateToExpectedResult, at: location)
+      shared: received.shared, updateStateToExpectedResult, at: location)
     // The effect that sent it may have steps left (returning, sleeping again): let it take
     // them.
     await settle()
@@ -457,19 +465,32 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let sharedChanges = context.sharedChanges
+    // Shared values are asserted against their live values: changes effects made since.
+    defer { sharedChanges.advance(to: nil) }
     var expected = state
-    do {
-      try updateStateToExpectedResult(&expected)
-    } catch {
-      report("The state assertion threw an error: \(error)", at: location)
+    var threw: (any Error)?
+    let difference = sharedChanges.assert(actuals: nil) { () -> String? in
+      do {
+        try updateStateToExpectedResult(&expected)
+      } catch {
+        threw = error
+        return nil
+      }
+      guard expected != state else { return nil }
+      return diff(expected, state, format: .proportional) ?? "(no visible difference)"
+    }
+    if let threw {
+      report("The state assertion threw an error: \(threw)", at: location)
       return
     }
-    guard expected != state else { return }
+    guard let difference else { return }
     report(
       """
-      The state does not match the expectation:
+      \(expected == state
+        ? "A state change does not match expectation" : "The state does not match the expectation"):
 
-      \(diff(expected, state, format: .proportional) ?? "(no visible difference)")
+      \(difference)
 
       (Expected: −, Actual: +)
       """, at: location)
@@ -494,6 +515,7 @@ public final class TestStore<State: Equatable, Action> {
       "\(plural(context.received.count, "received action")) were skipped:\n\n"
         + describe(context.received.map(\.action)), at: location)
     state = context.received.last!.after
+    context.sharedChanges.advance(to: context.received.last!.shared)
     context.received.removeAll()
   }
 
@@ -546,7 +568,7 @@ public final class TestStore<State: Equatable, Action> {
       hasCheckedTheEnd = true
       return
     }
-    checkTheEnd(at: location)
+    checkTheEnd(at: location, includingShared: false)
   }
 
   private var isRunning: Bool {
@@ -569,7 +591,10 @@ public final class TestStore<State: Equatable, Action> {
     }
   }
 
-  private func checkTheEnd(at location: SourceLocation) {
+  /// `finish()` leaves the shared changes of long-living effects for a `store.assert` that
+  /// follows it; the end of the store's life checks them.
+  private func checkTheEnd(at location: SourceLocation, includingShared: Bool = true) {
+    if includingShared { checkSharedChanges(at: location) }
     guard !hasCheckedTheEnd else { return }
     hasCheckedTheEnd = true
     // Loops, no closures: from a `deinit` off the main actor, a closure formed here would
@@ -620,14 +645,24 @@ public final class TestStore<State: Equatable, Action> {
 
   /// Asserts the change from `before` to `actual` as `updateStateToExpectedResult` describes
   /// it: exhaustively the whole change, otherwise only the fields it sets.
+  ///
+  /// Shared values are asserted as the action left them (`shared`), against what the test
+  /// knew of them before: their changes are asserted on the step that made them.
   private func expectState(
     from before: State, to actual: State, stackID: StackElementID,
+    shared: [ObjectIdentifier: (value: Any, version: Int)],
     _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
     at location: SourceLocation
   ) {
     // Inside the closure, `state` is the state before the action; after, the state after it.
     state = before
     defer { state = actual }
+    let sharedChanges = context.sharedChanges
+    let actualShared = shared.mapValues(\.value)
+    // Non-exhaustive: the shared changes are taken as they are, and only what the closure
+    // sets is checked.
+    if exhaustivity != .on { sharedChanges.advance(to: shared) }
+    defer { sharedChanges.advance(to: shared) }
     // The closure runs with the store's dependencies, and pushes onto stacks with the ids
     // the action's own pushes got.
     func apply(to state: inout State) throws {
@@ -639,23 +674,34 @@ public final class TestStore<State: Equatable, Action> {
       }
     }
     var expected = exhaustivity == .on ? before : actual
-    do {
-      try apply(to: &expected)
-    } catch {
-      report("The state assertion threw an error: \(error)", at: location)
+    var threw: (any Error)?
+    let (changed, difference) = sharedChanges.assert(actuals: actualShared) {
+      () -> (Bool, String?) in
+      let changed = actual != before
+      do {
+        try apply(to: &expected)
+      } catch {
+        threw = error
+        return (changed, nil)
+      }
+      if exhaustivity != .on, case .off(showSkippedAssertions: true) = exhaustivity {
+        var fromBefore = before
+        try? apply(to: &fromBefore)
+        if let difference = diff(fromBefore, actual, format: .proportional), fromBefore != actual {
+          skipped(
+            "A state change was not asserted:\n\n\(difference)\n\n(Expected: −, Actual: +)",
+            at: location)
+        }
+      }
+      guard expected != actual else { return (changed, nil) }
+      return (changed, diff(expected, actual, format: .proportional) ?? "(no visible difference)")
+    }
+    if let threw {
+      report("The state assertion threw an error: \(threw)", at: location)
       return
     }
-    if exhaustivity != .on, case .off(showSkippedAssertions: true) = exhaustivity {
-      var fromBefore = before
-      try? apply(to: &fromBefore)
-      if let difference = diff(fromBefore, actual, format: .proportional), fromBefore != actual {
-        skipped(
-          "A state change was not asserted:\n\n\(difference)\n\n(Expected: −, Actual: +)",
-          at: location)
-      }
-    }
-    guard expected != actual else {
-      if exhaustivity == .on, updateStateToExpectedResult != nil, actual == before {
+    guard let difference else {
+      if exhaustivity == .on, updateStateToExpectedResult != nil, !changed {
         report(
           """
           Expected the state to change, but it did not: the assertion's closure describes a \
@@ -664,17 +710,43 @@ public final class TestStore<State: Equatable, Action> {
       }
       return
     }
-    let difference =
-      diff(expected, actual, format: .proportional) ?? "(no visible difference)"
+    // Outside an assertion shared values compare equal to themselves: a difference left is
+    // in the plain fields. One only in shared values is told in TCA's words.
+    let onlyShared = expected == actual
+    let headline =
+      switch (updateStateToExpectedResult == nil, onlyShared) {
+      case (true, true): "State was not expected to change, but a change occurred"
+      case (true, false): "The state changed, but the test expected no change"
+      case (false, true): "A state change does not match expectation"
+      case (false, false): "The state did not change as the test expected"
+      }
     report(
       """
-      \(updateStateToExpectedResult == nil
-        ? "The state changed, but the test expected no change"
-        : "The state did not change as the test expected"):
+      \(headline):
 
       \(difference)
 
       (Expected: −, Actual: +)
+      """, at: location)
+  }
+
+  /// Reports the shared changes no step asserted: those effects made after the last one.
+  private func checkSharedChanges(at location: SourceLocation) {
+    let sharedChanges = context.sharedChanges
+    guard sharedChanges.hasChanges else { return }
+    defer { sharedChanges.advance(to: nil) }
+    guard exhaustivity == .on else { return }
+    let difference =
+      sharedChanges.assert(actuals: nil) { diff(state, state, format: .proportional) }
+      ?? sharedChanges.describeChanges()
+    report(
+      """
+      Test store finished before asserting against changes to shared state:
+
+      \(difference)
+
+      Invoke "TestStore.assert" at the end of this test to assert against changes to shared \
+      state.
       """, at: location)
   }
 

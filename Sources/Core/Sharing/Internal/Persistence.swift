@@ -1,0 +1,193 @@
+import Synchronization
+
+/// What a persisted shared value has besides its value: the key, its subscription, and
+/// whether it is loading or failed to load or save.
+package protocol AnyPersistence: AnyObject, Sendable {
+  var isLoading: Bool { get }
+  var loadError: (any Error)? { get }
+  var saveError: (any Error)? { get }
+  /// Loads again into `storage`, a `SharedStorage` of the key's value.
+  func reload(_ storage: any AnySharedStorage) async throws
+  /// Saves `storage`'s value now.
+  func saveNow(_ storage: any AnySharedStorage) async throws
+  /// Ends the subscription to outside changes.
+  func cancel()
+  /// Saves `lastValue`, for a key that saves only when its last reference goes.
+  func released(lastValue: Any)
+}
+
+/// A key whose only reader, while a reference to it lives, is that reference: it needs the
+/// value only once the last reference goes, not after every change (`.inMemory`).
+package protocol SavesOnRelease {}
+
+package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sendable {
+  private struct State {
+    var isLoading = false
+    var loadError: (any Error)?
+    var saveError: (any Error)?
+    var subscription: SharedSubscription?
+  }
+
+  let keyDescription: String
+  private let load: @Sendable (LoadContext<Value>, LoadContinuation<Value>) -> Void
+  private let subscribe:
+    @Sendable (LoadContext<Value>, SharedSubscriber<Value>) -> SharedSubscription
+  private let saveToKey: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
+  private let state = Mutex(State())
+  private let initialValue: Value
+  /// The key saves when the last reference goes, not after each change.
+  let savesOnRelease: Bool
+
+  init<Key: SharedReaderKey<Value>>(key: Key, initialValue: Value) {
+    self.keyDescription = String(describing: key)
+    self.load = { key.load(context: $0, continuation: $1) }
+    self.subscribe = { key.subscribe(context: $0, subscriber: $1) }
+    self.saveToKey =
+      if let key = key as? any SharedKey<Value> {
+        { key.save($0, context: $1, continuation: $2) }
+      } else {
+        nil
+      }
+    self.initialValue = initialValue
+    self.savesOnRelease = key is any SavesOnRelease
+  }
+
+  package var isLoading: Bool { state.withLock { $0.isLoading } }
+  package var loadError: (any Error)? { state.withLock { $0.loadError } }
+  package var saveError: (any Error)? { state.withLock { $0.saveError } }
+
+  /// Loads the stored value over the default, then follows outside changes.
+  func start(_ storage: SharedStorage<Value>) {
+    state.withLock { $0.isLoading = true }
+    let context = LoadContext.initialValue(initialValue)
+    load(
+      context,
+      LoadContinuation("The key \(self.keyDescription)") { [weak storage] result in
+        guard let storage else { return }
+        self.apply(result, to: storage)
+      })
+    let subscription = subscribe(
+      context,
+      SharedSubscriber(
+        onResult: { [weak self, weak storage] result in
+          guard let self, let storage else { return }
+          self.apply(result, to: storage, nilMeans: self.initialValue)
+        },
+        onLoading: { [weak self, weak storage] isLoading in
+          self?.state.withLock { $0.isLoading = isLoading }
+          storage?.didChange()
+        }))
+    state.withLock { $0.subscription = subscription }
+  }
+
+  package func released(lastValue: Any) {
+    guard savesOnRelease, let saveToKey, let value = lastValue as? Value else { return }
+    saveToKey(value, .didSet, SaveContinuation("The key \(self.keyDescription)") { _ in })
+  }
+
+  package func cancel() {
+    let subscription = state.withLock { state in
+      defer { state.subscription = nil }
+      return state.subscription
+    }
+    subscription?.cancel()
+  }
+
+  /// Loads again, as `load()` asks: the stored value replaces the current one.
+  package func reload(_ storage: any AnySharedStorage) async throws {
+    let storage = storage as! SharedStorage<Value>
+    state.withLock { $0.isLoading = true }
+    storage.didChange()
+    let description = "The key \(keyDescription)"
+    let result = await withCheckedContinuation { continuation in
+      load(
+        .userInitiated,
+        LoadContinuation(description) { continuation.resume(returning: $0) })
+    }
+    apply(result, to: storage)
+    if case .failure(let error) = result { throw error }
+  }
+
+  /// Loads as `Shared(require:)` asks: the stored value, or an error when there is none.
+  static func require(_ key: some SharedReaderKey<Value>) async throws -> Value {
+    let result = await withCheckedContinuation { continuation in
+      key.load(
+        context: .userInitiated,
+        continuation: LoadContinuation("The key \(key)") { continuation.resume(returning: $0) })
+    }
+    guard let value = try result.get() else { throw LoadError.noValue(String(describing: key)) }
+    return value
+  }
+
+  /// Saves after a change (`didSet`) or as `save()` asks.
+  func save(_ value: Value, context: SaveContext, storage: SharedStorage<Value>) {
+    guard let saveToKey else { return }
+    saveToKey(
+      value, context,
+      SaveContinuation("The key \(self.keyDescription)") { [weak storage] result in
+        self.recordSave(result, storage: storage)
+      })
+  }
+
+  package func saveNow(_ storage: any AnySharedStorage) async throws {
+    guard let saveToKey else { return }
+    let storage = storage as! SharedStorage<Value>
+    let value = storage.value
+    let description = "The key \(keyDescription)"
+    let result = await withCheckedContinuation { continuation in
+      saveToKey(
+        value, .userInitiated,
+        SaveContinuation(description) { continuation.resume(returning: $0) })
+    }
+    recordSave(result, storage: storage)
+    try result.get()
+  }
+
+  private func recordSave(_ result: Result<Void, any Error>, storage: SharedStorage<Value>?) {
+    let error: (any Error)? =
+      switch result {
+      case .success: nil
+      case .failure(let error): error
+      }
+    state.withLock { $0.saveError = error }
+    storage?.didChange()
+  }
+
+  private func apply(
+    _ result: Result<Value?, any Error>, to storage: SharedStorage<Value>,
+    nilMeans fallback: Value? = nil
+  ) {
+    switch result {
+    case .success(let value?):
+      state.withLock {
+        $0.isLoading = false
+        $0.loadError = nil
+      }
+      storage.setFromKey(value)
+    case .success(nil):
+      state.withLock {
+        $0.isLoading = false
+        $0.loadError = nil
+      }
+      if let fallback { storage.setFromKey(fallback) } else { storage.didChange() }
+    case .failure(let error):
+      // The last good value stays.
+      state.withLock {
+        $0.isLoading = false
+        $0.loadError = error
+      }
+      storage.didChange()
+    }
+  }
+}
+
+/// Why `Shared(require:)` failed when the key loaded without an error.
+package enum LoadError: Error, CustomStringConvertible {
+  case noValue(String)
+
+  package var description: String {
+    switch self {
+    case .noValue(let key): "The key \(key) has no stored value to load."
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import ConcurrencyExtras
+import Dependencies
+import Synchronization
+
+/// The live storages of persisted shared values, by key id: what makes every `@Shared` of a
+/// key the same reference while one lives.
+///
+/// Weak: when the last holder goes, so does the storage (the key keeps the value). Fresh for
+/// each test, so that a test's values never reach another.
+package final class PersistentReferences: Sendable {
+  private struct Weak: @unchecked Sendable {
+    weak var storage: AnyObject?
+  }
+
+  /// A key's id; ids need not be `Sendable`, but are only hashed and compared under the lock.
+  private struct KeyID: Hashable, @unchecked Sendable {
+    let base: AnyHashable
+  }
+
+  private let storages = Mutex<[KeyID: Weak]>([:])
+
+  package init() {}
+
+  /// The live storage of `key`, or a new one started from `initialValue` (evaluated only
+  /// then): the first default wins.
+  package func storage<Key: SharedReaderKey>(
+    for key: Key, initialValue: () throws -> Key.Value
+  ) rethrows -> SharedStorage<Key.Value> {
+    let id = KeyID(base: AnyHashable(key.id))
+    let (storage, isNew) = try storages.withLock {
+      storages -> (SharedStorage<Key.Value>, Bool) in
+      if let live = storages[id]?.storage as? SharedStorage<Key.Value> {
+        return (live, false)
+      }
+      let initialValue = try initialValue()
+      let storage = SharedStorage(initialValue: initialValue, key: key)
+      storages[id] = Weak(storage: storage)
+      return (storage, true)
+    }
+    // Outside the map's lock: a key may load synchronously and make shared values itself.
+    if isNew { (storage.persistence as? Persistence<Key.Value>)?.start(storage) }
+    return storage
+  }
+}
+
+extension DependencyValues {
+  package var persistentReferences: PersistentReferences {
+    get { self[PersistentReferencesKey.self] }
+    set { self[PersistentReferencesKey.self] = newValue }
+  }
+}
+
+private enum PersistentReferencesKey: DependencyKey {
+  static let liveValue = PersistentReferences()
+  static var testValue: PersistentReferences { PersistentReferences() }
+  static var previewValue: PersistentReferences { PersistentReferences() }
+}

@@ -1,0 +1,123 @@
+/// A way to read a shared value: its storage itself, or a path from it (a key path, an
+/// unwrapped optional, a closure).
+///
+/// Every reference knows its root storage, where the lock, the observers and the change
+/// tracker's snapshots live, and how to read its value out of a root value (a snapshot).
+package protocol SharedReference<Value>: AnyObject, Sendable {
+  associatedtype Value
+  /// The root this reference reads through.
+  var storage: any AnySharedStorage { get }
+  /// The live value.
+  var value: Value { get }
+  /// This reference's value inside `root`, a value of the storage's type.
+  func value(fromRoot root: Any) -> Value
+}
+
+/// A reference that can also be written: its storage, a writable key path, an optional.
+package protocol MutableSharedReference<Value>: SharedReference {
+  /// Changes the live value under the storage's lock, then notifies and saves.
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R
+  /// Changes this reference's value inside `root`, a value of the storage's type.
+  func mutate<R>(root: inout Any, _ body: (inout Value) throws -> R) rethrows -> R
+}
+
+/// `$parent.child`: a writable key path from another reference.
+final class KeyPathReference<BaseValue, Value>: MutableSharedReference, @unchecked Sendable {
+  // A key path is immutable, so sharing it is safe even where it is not `Sendable`.
+  let base: any MutableSharedReference<BaseValue>
+  let keyPath: WritableKeyPath<BaseValue, Value>
+
+  init(base: any MutableSharedReference<BaseValue>, keyPath: WritableKeyPath<BaseValue, Value>) {
+    self.base = base
+    self.keyPath = keyPath
+  }
+
+  var storage: any AnySharedStorage { base.storage }
+  var value: Value { base.value[keyPath: keyPath] }
+
+  func value(fromRoot root: Any) -> Value {
+    base.value(fromRoot: root)[keyPath: keyPath]
+  }
+
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try base.withLock { try body(&$0[keyPath: keyPath]) }
+  }
+
+  func mutate<R>(root: inout Any, _ body: (inout Value) throws -> R) rethrows -> R {
+    try base.mutate(root: &root) { try body(&$0[keyPath: keyPath]) }
+  }
+}
+
+/// `Shared($optional)`: the wrapped value while there is one, and after it goes, the last
+/// one, so that a view still closing over it reads something.
+final class UnwrappedReference<Value>: MutableSharedReference, @unchecked Sendable {
+  let base: any MutableSharedReference<Value?>
+  // Guarded by the storage's lock (`withLock`) or only read racily as a fallback.
+  private var last: Value
+
+  init?(base: any MutableSharedReference<Value?>) {
+    guard let value = base.value else { return nil }
+    self.base = base
+    self.last = value
+  }
+
+  var storage: any AnySharedStorage { base.storage }
+
+  var value: Value {
+    base.withLockedRead { wrapped in
+      if let wrapped { last = wrapped }
+      return last
+    }
+  }
+
+  func value(fromRoot root: Any) -> Value {
+    base.value(fromRoot: root) ?? last
+  }
+
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    try base.withLock { wrapped in
+      guard var value = wrapped else {
+        // Gone: only the last value changes, as swift-sharing does.
+        return try body(&last)
+      }
+      defer {
+        wrapped = value
+        last = value
+      }
+      return try body(&value)
+    }
+  }
+
+  func mutate<R>(root: inout Any, _ body: (inout Value) throws -> R) rethrows -> R {
+    try base.mutate(root: &root) { wrapped in
+      guard var value = wrapped else { return try body(&last) }
+      defer { wrapped = value }
+      return try body(&value)
+    }
+  }
+}
+
+/// `$x.read { … }` or a read-only key path: a value computed from another reference.
+final class ReadReference<BaseValue, Value>: SharedReference, @unchecked Sendable {
+  let base: any SharedReference<BaseValue>
+  let transform: (BaseValue) -> Value
+
+  init(base: any SharedReference<BaseValue>, transform: @escaping (BaseValue) -> Value) {
+    self.base = base
+    self.transform = transform
+  }
+
+  var storage: any AnySharedStorage { base.storage }
+  var value: Value { transform(base.value) }
+
+  func value(fromRoot root: Any) -> Value {
+    transform(base.value(fromRoot: root))
+  }
+}
+
+extension SharedReference {
+  /// Reads the live value under the storage's lock, for a reference with state of its own.
+  func withLockedRead<R>(_ body: (Value) -> R) -> R {
+    storage.locked { body(value) }
+  }
+}

@@ -1,0 +1,181 @@
+import ConcurrencyExtras
+import Dependencies
+import Foundation
+import IssueReporting
+import Synchronization
+
+/// What every root of shared state offers without its value's type: the change tracker, the
+/// observers of stores and the map of live references work through it.
+package protocol AnySharedStorage: AnyObject, Sendable {
+  /// The live value and the number of changes made to it, read together under the lock.
+  var versionedValue: (value: Any, version: Int) { get }
+  /// A one-line description for reports: `Shared<Int>(value: 1)`.
+  var reportDescription: String { get }
+  /// Calls `onChange` after each change to the value, on the thread that made it.
+  func observe(_ onChange: @escaping @Sendable () -> Void) -> SharedSubscription
+  /// Runs `body` under the value's lock.
+  func locked<R>(_ body: () throws -> R) rethrows -> R
+  /// The key's side of the value; `nil` when no key persists it.
+  var persistence: (any AnyPersistence)? { get }
+}
+
+extension AnySharedStorage {
+  var isLoading: Bool { persistence?.isLoading ?? false }
+  var loadError: (any Error)? { persistence?.loadError }
+  var saveError: (any Error)? { persistence?.saveError }
+
+  func reload() async throws {
+    try await persistence?.reload(self)
+  }
+
+  func saveNow() async throws {
+    try await persistence?.saveNow(self)
+  }
+}
+
+/// The root of a shared value: the value behind a lock, the key that persists it, its
+/// loading and saving state, and the callbacks of those that observe it.
+///
+/// Every ``Shared`` made from the same key while one lives holds the same storage; derived
+/// references (a key path, an unwrapped optional) read and write through it.
+package final class SharedStorage<Value>: MutableSharedReference, AnySharedStorage,
+  @unchecked Sendable
+{
+  // Recursive: a `withLock` body may read the value it is changing through another `Shared`.
+  private let lock = NSRecursiveLock()
+  // Unchecked: a `withLock` body may read the value it changes (the lock is recursive); such a
+  // read sees the change in progress, as any reader holding the lock would.
+  @exclusivity(unchecked) private var _value: Value
+  private var version = 0
+  private var observers: [Int: @Sendable () -> Void] = [:]
+  private var nextObserverID = 0
+  /// A `Persistence<Value>` for a value a key persists; untyped, as `Value` need not be
+  /// `Sendable` here.
+  package let persistence: (any AnyPersistence)?
+  /// Saves after a change; `nil` when no key persists the value.
+  private let saveAfterChange: ((Value) -> Void)?
+
+  /// A value no key persists: `Shared(value:)`.
+  package init(value: Value) {
+    self._value = value
+    self.persistence = nil
+    self.saveAfterChange = nil
+    SharedAccess.liveStorages.add(1, ordering: .relaxed)
+  }
+
+  /// A value persisted by `key`; `load()` starts it.
+  package init(initialValue: Value, key: some SharedReaderKey<Value>) {
+    let persistence = Persistence(key: key, initialValue: initialValue)
+    self._value = initialValue
+    self.persistence = persistence
+    weak var weakSelf: SharedStorage?
+    self.saveAfterChange =
+      persistence.savesOnRelease
+      ? nil
+      : { value in
+        guard let storage = weakSelf else { return }
+        persistence.save(value, context: .didSet, storage: storage)
+      }
+    SharedAccess.liveStorages.add(1, ordering: .relaxed)
+    weakSelf = self
+  }
+
+  deinit {
+    SharedAccess.liveStorages.subtract(1, ordering: .relaxed)
+    // The key's subscriber may be held by the key itself: end it with the last reference.
+    persistence?.cancel()
+    persistence?.released(lastValue: _value)
+  }
+
+  package var storage: any AnySharedStorage { self }
+
+  package var value: Value {
+    lock.lock()
+    defer { lock.unlock() }
+    return _value
+  }
+
+  package func value(fromRoot root: Any) -> Value {
+    root as! Value
+  }
+
+  package var versionedValue: (value: Any, version: Int) {
+    lock.lock()
+    defer { lock.unlock() }
+    return (_value, version)
+  }
+
+  package var reportDescription: String {
+    "Shared<\(typeName(Value.self))>(value: \(String(customDumping: value)))"
+  }
+
+  package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    lock.lock()
+    let result: R
+    let saved: Value?
+    let observers: [Int: @Sendable () -> Void]
+    do {
+      defer { lock.unlock() }
+      result = try body(&_value)
+      version += 1
+      // Captured under the lock: the save must not read a buffer another thread is changing.
+      saved = saveAfterChange == nil ? nil : _value
+      observers = self.observers
+    }
+    // Outside the lock: an observer may read the value, or change another.
+    for observer in observers.values { observer() }
+    if let saved { saveAfterChange?(saved) }
+    return result
+  }
+
+  package func mutate<R>(root: inout Any, _ body: (inout Value) throws -> R) rethrows -> R {
+    var value = root as! Value
+    defer { root = value }
+    return try body(&value)
+  }
+
+  /// Sets the value a key loaded or an external change brought, without saving it back.
+  package func setFromKey(_ newValue: Value) {
+    lock.lock()
+    _value = newValue
+    version += 1
+    lock.unlock()
+    didChange()
+  }
+
+  package func observe(_ onChange: @escaping @Sendable () -> Void) -> SharedSubscription {
+    lock.lock()
+    let id = nextObserverID
+    nextObserverID += 1
+    observers[id] = onChange
+    lock.unlock()
+    return SharedSubscription { [weak self] in
+      guard let self else { return }
+      self.lock.lock()
+      self.observers[id] = nil
+      self.lock.unlock()
+    }
+  }
+
+  /// Tells the observers, outside the lock: one may read the value, or change another.
+  package func didChange() {
+    lock.lock()
+    let observers = self.observers
+    lock.unlock()
+    for observer in observers.values { observer() }
+  }
+
+  package func locked<R>(_ body: () throws -> R) rethrows -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+}
+
+func typeName(_ type: Any.Type) -> String {
+  var name = String(reflecting: type)
+  for prefix in ["Swift.", "Sharing."] {
+    name = name.replacingOccurrences(of: prefix, with: "")
+  }
+  return name
+}

@@ -1,0 +1,156 @@
+import CustomDump
+import Dependencies
+
+/// A value shared by reference: every copy, and every `@Shared` made from the same key while
+/// one lives, reads and writes the same value.
+///
+/// ```swift
+/// struct State: Equatable {
+///   @Shared(.inMemory("count")) var count = 0
+/// }
+/// let state = State()
+/// state.$count.withLock { $0 += 1 }
+/// ```
+///
+/// Change it with ``withLock(_:fileID:filePath:line:column:)``: the change is atomic, and
+/// the key (if any) saves it. Two shared values are equal when their values are. Under a
+/// `TestStore`, the changes a feature makes are asserted like any change to its state.
+@dynamicMemberLookup
+@propertyWrapper
+public struct Shared<Value> {
+  package let reference: any MutableSharedReference<Value>
+
+  package init(reference: any MutableSharedReference<Value>) {
+    self.reference = reference
+  }
+
+  /// A shared value of its own, persisted nowhere.
+  public init(value: sending Value) {
+    self.init(reference: SharedStorage(value: value))
+  }
+
+  /// The same shared value: for `@Shared var x: Int` initialized with `_x = Shared(…)`.
+  public init(projectedValue: Shared) {
+    self = projectedValue
+  }
+
+  /// The wrapped value of a shared optional, or `nil` when it is `nil` now.
+  ///
+  /// If it later becomes `nil`, this one keeps its last value: a screen still closing can
+  /// read it, and its changes go nowhere.
+  public init?(_ base: Shared<Value?>) {
+    guard let reference = UnwrappedReference(base: base.reference) else { return nil }
+    self.init(reference: reference)
+  }
+
+  /// The value: its snapshot while a test asserts a change to it.
+  public var wrappedValue: Value {
+    get {
+      if let tracker = SharedTracking.currentAssertion,
+        let root = tracker.expectedValue(of: reference.storage)
+      {
+        return reference.value(fromRoot: root)
+      }
+      SharedAccess.didRead(reference.storage)
+      return reference.value
+    }
+    @available(*, deprecated, message: "Use '$shared.withLock' to change a shared value")
+    nonmutating set {
+      withLock { $0 = newValue }
+    }
+  }
+
+  /// The shared value itself: `$count`.
+  public var projectedValue: Shared {
+    get { self }
+    set { self = newValue }
+  }
+
+  /// Changes the value atomically: no other change interleaves with `operation`.
+  ///
+  /// The change is saved by the key, observers hear of it once, and a `TestStore` records
+  /// it. Inside a test's expected state, it changes the snapshot instead.
+  @discardableResult
+  public func withLock<R>(
+    _ operation: (inout Value) throws -> R,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) rethrows -> R {
+    if let tracker = SharedTracking.currentAssertion {
+      return try tracker.mutateExpected(of: reference.storage) { root in
+        try reference.mutate(root: &root, operation)
+      }
+    }
+    if let tracker = SharedTracking.currentRecorder {
+      tracker.record(reference.storage)
+    }
+    return try reference.withLock(operation)
+  }
+
+  /// A shared value of a field: `$profile.name`. Changing it changes the whole.
+  public subscript<Member>(dynamicMember keyPath: WritableKeyPath<Value, Member>) -> Shared<Member>
+  {
+    Shared<Member>(reference: KeyPathReference(base: reference, keyPath: keyPath))
+  }
+
+  /// A read-only shared value of a read-only field.
+  @_disfavoredOverload
+  public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> SharedReader<Member> {
+    SharedReader(self)[dynamicMember: keyPath]
+  }
+
+  /// A read-only shared value computed from this one: `$items.read { $0.count }`.
+  public func read<Member>(_ transform: @escaping (Value) -> Member) -> SharedReader<Member> {
+    SharedReader(reference: ReadReference(base: reference, transform: transform))
+  }
+}
+
+extension Shared: @unchecked Sendable {}
+
+extension Shared: Equatable where Value: Equatable {
+  /// Equal when the values are. While a test asserts, a shared value compared with itself
+  /// compares its snapshot (the expected value) with its actual value.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    if let tracker = SharedTracking.currentAssertion, lhs.reference === rhs.reference {
+      let storage = lhs.reference.storage
+      let expected = tracker.expectedValue(of: storage).map(lhs.reference.value(fromRoot:))
+      let actual = lhs.reference.value(fromRoot: tracker.actualValue(of: storage))
+      return (expected ?? lhs.reference.value) == actual
+    }
+    return lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension Shared: Identifiable where Value: Identifiable {
+  public var id: Value.ID { wrappedValue.id }
+}
+
+extension Shared: CustomStringConvertible {
+  public var description: String {
+    "Shared<\(typeName(Value.self))>(value: \(String(customDumping: wrappedValue)))"
+  }
+}
+
+extension Shared: CustomDumpRepresentable {
+  public var customDumpValue: Any { wrappedValue }
+}
+
+extension Shared: _CustomDiffObject {
+  /// While a test asserts: the expected value, then the actual one, shown as one object.
+  public var _customDiffValues: (Any, Any) {
+    guard let tracker = SharedTracking.currentAssertion else {
+      let value = reference.value
+      return (value, value)
+    }
+    let storage = reference.storage
+    let expected = tracker.expectedValue(of: storage).map(reference.value(fromRoot:))
+    let actual = reference.value(fromRoot: tracker.actualValue(of: storage))
+    return (expected ?? actual, actual)
+  }
+
+  public var _objectIdentifier: ObjectIdentifier {
+    ObjectIdentifier(reference)
+  }
+}

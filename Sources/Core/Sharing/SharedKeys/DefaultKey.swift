@@ -1,0 +1,43 @@
+/// A key that carries its default: `@Shared(.count) var count` with no `= 0` at each use.
+///
+/// Declare one as swift-sharing's users do:
+///
+/// ```swift
+/// extension SharedReaderKey where Self == InMemoryKey<Int>.Default {
+///   static var count: Self { Self[.inMemory("count"), default: 0] }
+/// }
+/// ```
+public struct _SharedKeyDefault<Base: SharedReaderKey>: SharedReaderKey {
+  let base: Base
+  let defaultValue: @Sendable () -> Base.Value
+
+  /// `key`, with `value` as its default.
+  public static subscript(
+    _ key: Base, default value: @autoclosure @escaping @Sendable () -> Base.Value
+  ) -> Self {
+    Self(base: key, defaultValue: value)
+  }
+
+  public var id: Base.ID { base.id }
+
+  public func load(context: LoadContext<Base.Value>, continuation: LoadContinuation<Base.Value>) {
+    base.load(context: context, continuation: continuation)
+  }
+
+  public func subscribe(
+    context: LoadContext<Base.Value>, subscriber: SharedSubscriber<Base.Value>
+  ) -> SharedSubscription {
+    base.subscribe(context: context, subscriber: subscriber)
+  }
+}
+
+extension _SharedKeyDefault: SharedKey where Base: SharedKey {
+  public func save(_ value: Base.Value, context: SaveContext, continuation: SaveContinuation) {
+    base.save(value, context: context, continuation: continuation)
+  }
+}
+
+extension SharedReaderKey {
+  /// This key with a default: `Self[.inMemory("count"), default: 0]`.
+  public typealias Default = _SharedKeyDefault<Self>
+}

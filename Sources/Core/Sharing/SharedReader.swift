@@ -1,0 +1,116 @@
+import CustomDump
+
+/// A shared value that can be read and followed, not changed: `@SharedReader(.count) var count`.
+///
+/// Made from a ``Shared`` (`SharedReader($count)`), from a key, or from a value. It sees every
+/// change the writers make.
+@dynamicMemberLookup
+@propertyWrapper
+public struct SharedReader<Value> {
+  package let reference: any SharedReference<Value>
+
+  package init(reference: any SharedReference<Value>) {
+    self.reference = reference
+  }
+
+  /// A reader of `shared`.
+  public init(_ shared: Shared<Value>) {
+    self.init(reference: shared.reference)
+  }
+
+  /// A reader of a value of its own: for previews and tests.
+  public init(value: sending Value) {
+    self.init(reference: SharedStorage(value: value))
+  }
+
+  /// The same reader: for `_x = SharedReader(…)`.
+  public init(projectedValue: SharedReader) {
+    self = projectedValue
+  }
+
+  /// The wrapped value of a shared optional, or `nil` when it is `nil` now.
+  public init?(_ base: SharedReader<Value?>) {
+    guard base.wrappedValue != nil else { return nil }
+    let reference = base.reference
+    var last = base.wrappedValue!
+    self.init(
+      reference: ReadReference(base: reference) { value in
+        if let value { last = value }
+        return last
+      })
+  }
+
+  /// The value: its snapshot while a test asserts a change to it.
+  public var wrappedValue: Value {
+    if let tracker = SharedTracking.currentAssertion,
+      let root = tracker.expectedValue(of: reference.storage)
+    {
+      return reference.value(fromRoot: root)
+    }
+    SharedAccess.didRead(reference.storage)
+    return reference.value
+  }
+
+  /// The reader itself: `$count`.
+  public var projectedValue: SharedReader {
+    get { self }
+    set { self = newValue }
+  }
+
+  /// A reader of a field: `$profile.name`.
+  public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> SharedReader<Member> {
+    SharedReader<Member>(reference: ReadReference(base: reference) { $0[keyPath: keyPath] })
+  }
+
+  /// A reader of a value computed from this one.
+  public func read<Member>(_ transform: @escaping (Value) -> Member) -> SharedReader<Member> {
+    SharedReader<Member>(reference: ReadReference(base: reference, transform: transform))
+  }
+}
+
+extension SharedReader: @unchecked Sendable {}
+
+extension SharedReader: Equatable where Value: Equatable {
+  /// Equal when the values are; while a test asserts, a reader compared with itself compares
+  /// its snapshot with its actual value.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    if let tracker = SharedTracking.currentAssertion, lhs.reference === rhs.reference {
+      let storage = lhs.reference.storage
+      let expected = tracker.expectedValue(of: storage).map(lhs.reference.value(fromRoot:))
+      let actual = lhs.reference.value(fromRoot: tracker.actualValue(of: storage))
+      return (expected ?? lhs.reference.value) == actual
+    }
+    return lhs.wrappedValue == rhs.wrappedValue
+  }
+}
+
+extension SharedReader: Identifiable where Value: Identifiable {
+  public var id: Value.ID { wrappedValue.id }
+}
+
+extension SharedReader: CustomStringConvertible {
+  public var description: String {
+    "SharedReader<\(typeName(Value.self))>(value: \(String(customDumping: wrappedValue)))"
+  }
+}
+
+extension SharedReader: CustomDumpRepresentable {
+  public var customDumpValue: Any { wrappedValue }
+}
+
+extension SharedReader: _CustomDiffObject {
+  public var _customDiffValues: (Any, Any) {
+    guard let tracker = SharedTracking.currentAssertion else {
+      let value = reference.value
+      return (value, value)
+    }
+    let storage = reference.storage
+    let expected = tracker.expectedValue(of: storage).map(reference.value(fromRoot:))
+    let actual = reference.value(fromRoot: tracker.actualValue(of: storage))
+    return (expected ?? actual, actual)
+  }
+
+  public var _objectIdentifier: ObjectIdentifier {
+    ObjectIdentifier(reference)
+  }
+}

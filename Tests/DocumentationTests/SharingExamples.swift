@@ -1,0 +1,70 @@
+import ComposableTestSupport
+import Testing
+
+extension SharedReaderKey where Self == InMemoryKey<Int>.Default {
+  static var count: Self { Self[.inMemory("count"), default: 0] }
+}
+
+/// The examples of the Sharing module's doc comments, run.
+struct SharingExamples {
+  @Test func sharedState() {
+    struct State: Equatable {
+      @Shared(.inMemory("count")) var count = 0
+    }
+    let state = State()
+    state.$count.withLock { $0 += 1 }
+    #expect(State().count == 1)
+  }
+
+  @Test func keyWithADefault() {
+    @Shared(.count) var count
+    #expect(count == 0)
+  }
+
+  @Test func values() async {
+    let count = Shared(value: 0)
+    let printed = LockIsolated<[Int]>([])
+    let task = Task {
+      await CountPrinter(count: count).printCounts { value in
+        printed.withValue { $0.append(value) }
+      }
+    }
+    while printed.value.isEmpty { await Task.yield() }
+    count.withLock { $0 = 1 }
+    while printed.value.count < 2 { await Task.yield() }
+    task.cancel()
+    #expect(printed.value == [0, 1])
+  }
+}
+
+/// A feature's state that prints its shared count's changes.
+private struct CountPrinter {
+  @Shared var count: Int
+
+  /// Prints each count `$count` takes, with `print`.
+  func printCounts(print: (Int) -> Void) async {
+    for await count in $count.values { print(count) }
+  }
+}
+
+struct SharedCounter: Reducer {
+  struct State: Equatable {
+    @Shared(.inMemory("count")) var count = 0
+  }
+
+  enum Action { case incrementTapped }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.$count.withLock { $0 += 1 }
+    return .none
+  }
+}
+
+/// The examples of the "Sharing state" article, run.
+@MainActor
+struct SharingStateArticleTests {
+  @Test func testing() async {
+    let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
+    await store.send(.incrementTapped) { $0.$count.withLock { $0 = 1 } }
+  }
+}

@@ -1,0 +1,221 @@
+import CustomDump
+import Foundation
+import IdentifiedCollections
+import Sharing
+import Testing
+
+/// The value and its references: swift-sharing's SharedTests, as far as they mean something
+/// on Linux.
+struct SharedTests {
+  @Test func copiesShareTheValue() {
+    let count = Shared(value: 0)
+    let copy = count
+    copy.withLock { $0 += 1 }
+    #expect(count.wrappedValue == 1)
+    #expect(count.withLock { $0 } == 1)
+  }
+
+  @Test func propertyWrapper() {
+    struct State {
+      @Shared var count: Int
+    }
+    let state = State(count: Shared(value: 3))
+    state.$count.withLock { $0 *= 2 }
+    #expect(state.count == 6)
+  }
+
+  @Test func withLockReturnsAndRethrows() throws {
+    struct Failure: Error {}
+    let count = Shared(value: 1)
+    let doubled = count.withLock { value -> Int in
+      value += 1
+      return value * 2
+    }
+    #expect(doubled == 4)
+    #expect(throws: Failure.self) {
+      try count.withLock { _ in throw Failure() }
+    }
+    #expect(count.wrappedValue == 2)
+  }
+
+  @Test func withLockIsReentrant() {
+    let count = Shared(value: 1)
+    count.withLock { value in
+      // Reading through another copy inside the lock: a recursive lock does not deadlock.
+      value += count.wrappedValue
+    }
+    #expect(count.wrappedValue == 2)
+  }
+
+  @available(*, deprecated)
+  @Test func settingTheWrappedValueForwardsToWithLock() {
+    @Shared(value: 1) var count: Int
+    count = 5
+    #expect(count == 5)
+  }
+
+  @Test func dynamicMemberWritesThroughTheWhole() {
+    struct Profile: Equatable {
+      var name = "Blob"
+      var stats = Stats()
+      struct Stats: Equatable { var visits = 0 }
+    }
+    let profile = Shared(value: Profile())
+    let visits = profile.stats.visits
+    visits.withLock { $0 += 1 }
+    #expect(profile.wrappedValue.stats.visits == 1)
+    profile.withLock { $0.stats.visits = 10 }
+    #expect(visits.wrappedValue == 10)
+  }
+
+  @Test func readOnlyKeyPathGivesAReader() {
+    let numbers = Shared(value: [1, 2, 3])
+    let count: SharedReader<Int> = numbers.count
+    numbers.withLock { $0.append(4) }
+    #expect(count.wrappedValue == 4)
+    let sum = numbers.read { $0.reduce(0, +) }
+    #expect(sum.wrappedValue == 10)
+  }
+
+  @Test func unwrappingAnOptional() throws {
+    let name = Shared<String?>(value: "Blob")
+    let unwrapped = try #require(Shared(name))
+    unwrapped.withLock { $0 += " Jr." }
+    #expect(name.wrappedValue == "Blob Jr.")
+    name.withLock { $0 = nil }
+    // Gone: the last value stays readable, and changes to it reach no one.
+    #expect(unwrapped.wrappedValue == "Blob Jr.")
+    unwrapped.withLock { $0 = "Blob Sr." }
+    #expect(name.wrappedValue == nil)
+    #expect(unwrapped.wrappedValue == "Blob Sr.")
+    #expect(Shared(Shared<Int?>(value: nil)) == nil)
+  }
+
+  @Test func identifiedArrayElements() throws {
+    struct Row: Identifiable, Equatable {
+      let id: Int
+      var title: String
+    }
+    let rows = Shared(
+      value: IdentifiedArrayOf<Row>(uniqueElements: [
+        Row(id: 1, title: "One"), Row(id: 2, title: "Two"),
+      ]))
+    let shared = Array(rows)
+    #expect(shared.map(\.id) == [1, 2])
+    // Each follows its element by id, even after the array is reordered.
+    rows.withLock { $0.reverse() }
+    shared[0].withLock { $0.title = "Uno" }
+    #expect(rows.wrappedValue[id: 1]?.title == "Uno")
+    #expect(rows.wrappedValue.map(\.title) == ["Two", "Uno"])
+    let second = try #require(Shared(rows[id: 2]))
+    #expect(second.wrappedValue.title == "Two")
+    #expect(Shared(rows[id: 3]) == nil)
+  }
+
+  @Test func equalityIsByValue() {
+    let lhs = Shared(value: 1)
+    let rhs = Shared(value: 1)
+    #expect(lhs == rhs)
+    rhs.withLock { $0 = 2 }
+    #expect(lhs != rhs)
+  }
+
+  @Test func identifiableForwardsToTheValue() {
+    struct Item: Identifiable { let id: String }
+    #expect(Shared(value: Item(id: "a")).id == "a")
+  }
+
+  @Test func readers() {
+    let count = Shared(value: 1)
+    let reader = SharedReader(count)
+    count.withLock { $0 = 2 }
+    #expect(reader.wrappedValue == 2)
+    #expect(SharedReader(value: 3).wrappedValue == 3)
+    #expect(reader == SharedReader(value: 2))
+  }
+
+  @Test func dumpAndDescription() {
+    struct State {
+      @Shared var count: Int
+    }
+    let state = State(count: Shared(value: 1))
+    #expect(String(customDumping: state).contains("_count: 1"))
+    #expect(String(describing: state.$count) == "Shared<Int>(value: 1)")
+  }
+
+  @Test func replacingTheReference() {
+    struct State {
+      @Shared var count: Int
+    }
+    var state = State(count: Shared(value: 1))
+    let old = state.$count
+    state.$count = Shared(value: 10)
+    state.$count.withLock { $0 += 1 }
+    #expect(state.count == 11)
+    #expect(old.wrappedValue == 1)
+  }
+
+  @Test func concurrentChangesAreAtomic() async {
+    let count = Shared(value: 0)
+    let reader = SharedReader(count)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<100 {
+        group.addTask {
+          for _ in 0..<100 {
+            count.withLock { $0 += 1 }
+            _ = reader.wrappedValue
+          }
+        }
+      }
+    }
+    #expect(count.wrappedValue == 10_000)
+  }
+
+  @Test func concurrentChangesToAPersistedValueAndItsFields() async {
+    struct Pair: Equatable {
+      var left = 0
+      var right = 0
+    }
+    @Shared(.inMemory("pair")) var pair = Pair()
+    let left = $pair.left
+    let right = $pair.right
+    let observed = $pair.values
+    // Reads each change from yet another thread, until cancelled.
+    let watcher = Task {
+      var last = Pair()
+      for await value in observed { last = value }
+      return last
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for index in 0..<20 {
+        group.addTask {
+          for _ in 0..<50 {
+            if index.isMultiple(of: 2) {
+              left.withLock { $0 += 1 }
+            } else {
+              right.withLock { $0 += 1 }
+            }
+            // The same key from another thread: the same reference.
+            @Shared(.inMemory("pair")) var same = Pair()
+            _ = same.left
+          }
+        }
+      }
+    }
+    #expect(pair == Pair(left: 500, right: 500))
+    watcher.cancel()
+    _ = await watcher.value
+  }
+
+  @Test func valuesStreamsTheChanges() async {
+    let count = Shared(value: 0)
+    var iterator = count.values.makeAsyncIterator()
+    #expect(await iterator.next() == 0)
+    count.withLock { $0 = 1 }
+    #expect(await iterator.next() == 1)
+    count.withLock { $0 = 2 }
+    count.withLock { $0 = 3 }
+    // Faster than it is read: the latest value.
+    #expect(await iterator.next() == 3)
+  }
+}
