@@ -6,6 +6,7 @@ let package = Package(
   name: "PrimeTime",
   products: [
     .library(name: "ComposableCore", targets: ["ComposableCore"]),
+    .library(name: "Sharing", targets: ["Sharing"]),
     .library(name: "ComposableTestSupport", targets: ["ComposableTestSupport"]),
     // The core, the test store and swift-case-paths' macros under TCA's module name. The only
     // product that builds swift-syntax (1–2.5 minutes): depend on ComposableCore to avoid it.
@@ -58,6 +59,17 @@ let package = Package(
     .target(name: "PrimeEngine", dependencies: ["CGMP"], path: "Sources/Engine/PrimeEngine"),
 
     // Core
+    .target(
+      name: "Sharing",
+      dependencies: [
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ],
+      path: "Sources/Core/Sharing"
+    ),
     .target(
       name: "ComposableCore",
       dependencies: [
@@ -119,7 +131,7 @@ let package = Package(
     .target(
       name: "PrimeClientsLive",
       dependencies: [
-        "PrimeClients", "PrimeEngine",
+        "PrimeClients", "PrimeEngine", "Sharing",
         .product(name: "Dependencies", package: "swift-dependencies"),
       ],
       path: "Sources/Clients/PrimeClientsLive"
@@ -251,6 +263,10 @@ let package = Package(
     .testTarget(
       name: "PrimeClientsTests",
       dependencies: ["ComposableTestSupport", "PrimeClients", "PrimeClientsLive", "PrimeEngine"]
+    ),
+    .testTarget(
+      name: "SharingFileStorageTests",
+      dependencies: ["Sharing", .product(name: "Dependencies", package: "swift-dependencies")]
     ),
     .testTarget(
       name: "ComposableCoreTests",

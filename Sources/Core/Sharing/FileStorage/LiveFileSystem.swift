@@ -1,0 +1,104 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The real file system, with the rules of ``SafeFile``: a size limit, no FIFO or device read or
+/// replaced, atomic and durable writes, links written through, a copy kept aside before a file
+/// that failed to load is replaced.
+final class LiveFileSystem: FileSystem {
+  /// No value shared through a file comes near it (the whole file is rewritten on every save):
+  /// what is larger is not one, and is not read.
+  static let sizeLimit = 64 << 20
+
+  let coalescingWindow: Duration
+  /// Bytes the disk still takes, for tests of a full disk; nil: as many as the disk has.
+  private let budget: WriteBudget?
+  private let now: @Sendable () -> Date
+  /// Writes, one at a time, never on the caller's thread.
+  private let queue = DispatchQueue(label: "Sharing.FileStorage.writes")
+  /// Made at the first watch: a program that only reads files opens no inotify descriptor.
+  private let watcher = Mutex<DirectoryWatcher??>(nil)
+  /// Files whose folder was cleared of temporary files that killed writers left.
+  private let swept = Mutex<Set<String>>([])
+
+  init(
+    coalescingWindow: Duration = .milliseconds(250), budget: WriteBudget? = nil,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.coalescingWindow = coalescingWindow
+    self.budget = budget
+    self.now = now
+  }
+
+  func read(_ path: String) throws(FileStorageError) -> Data? {
+    do throws(POSIXFailure) {
+      return Data(
+        try SafeFile.read(
+          path, limit: Self.sizeLimit,
+          tooLarge: "it is larger than \(Self.sizeLimit >> 20) MiB, which no shared value is"))
+    } catch let failure {
+      if failure.code == ENOENT { return nil }
+      throw .cannotRead(path: path, reason: failure.reason)
+    }
+  }
+
+  func write(_ data: Data, to path: String) throws(FileStorageError) {
+    let folder = SafeFile.parent(of: path)
+    do throws(POSIXFailure) {
+      try SafeFile.makeDirectory(folder)
+    } catch let failure {
+      throw .cannotWrite(path: folder, reason: failure.reason)
+    }
+    if swept.withLock({ $0.insert(path).inserted }) {
+      SafeFile.removeStaleTemporaries(for: SafeFile.name(of: path), in: folder, includingOwn: false)
+    }
+    do throws(POSIXFailure) {
+      try SafeFile.replace(path, with: Array(data), budget: budget)
+    } catch let failure {
+      throw .cannotWrite(path: path, reason: failure.reason)
+    }
+  }
+
+  func keepAside(_ data: Data, of path: String) throws(FileStorageError) {
+    do throws(SafeFile.PathFailure) {
+      try SafeFile.keepAside(Array(data), of: path, at: now(), budget: budget)
+    } catch let failure {
+      throw .cannotWrite(
+        path: path,
+        reason: "it does not hold the value expected, and keeping a copy of it aside as "
+          + "\(failure.path) failed (\(failure.failure.reason)), so it was left as it is")
+    }
+  }
+
+  /// Watches the file's folder, made if needed: an atomic replace (a rename over the file), a
+  /// delete and a re-create are all events of the folder, which a watch on the file itself would
+  /// lose with its inode. Without a folder or an inotify descriptor, nothing is watched.
+  func watch(_ path: String, onChange: @escaping @Sendable () -> Void) -> SharedSubscription {
+    let folder = SafeFile.parent(of: path)
+    try? SafeFile.makeDirectory(folder)
+    let watcher = watcher.withLock { watcher in
+      if watcher == nil { watcher = .some(DirectoryWatcher()) }
+      return watcher!
+    }
+    guard let watcher,
+      let subscription = watcher.watch(folder, name: SafeFile.name(of: path), onChange)
+    else { return SharedSubscription {} }
+    return subscription
+  }
+
+  func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {
+    if delay <= .zero {
+      queue.async(execute: work)
+    } else {
+      let (seconds, attoseconds) = delay.components
+      let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+      queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: work)
+    }
+  }
+}
