@@ -118,7 +118,8 @@ final class TemporaryFolder {
   let path: String
 
   init() throws {
-    let template = NSTemporaryDirectory() + "/sharing-file-storage-XXXXXX"
+    let template = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("sharing-file-storage-XXXXXX").path
     var bytes = Array(template.utf8CString)
     guard let made = mkdtemp(&bytes) else { throw POSIXFailure(errno) }
     path = String(cString: made)
