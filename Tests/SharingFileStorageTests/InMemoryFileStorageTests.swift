@@ -170,6 +170,20 @@ struct InMemoryFileStorageTests {
     #expect(answered.count == 1)
   }
 
+  @Test func anotherProgramsChangeAfterOurWriteIsTakenEvenWhileTheWindowIsOpen() throws {
+    let files = HeldFileSystem()
+    let key = key(url, files, as: Int.self)
+    let yields = Yields<Int>()
+    let subscription = key.subscribe(context: .initialValue(0), subscriber: yields.subscriber)
+    defer { subscription.cancel() }
+
+    key.save(1, context: .didSet, continuation: SaveContinuation { _ in })
+    #expect(files.runNext())
+    #expect(files.held.withLock { $0.count } == 1, "the window is open")
+    files.base.set(json(9), at: url.path)
+    #expect(try yields.last?.get() == 9)
+  }
+
   @Test func changesDuringAWriteAreGatheredIntoOneAndEverySaveIsAnswered() throws {
     let files = HeldFileSystem()
     let key = key(url, files, as: Int.self)

@@ -107,6 +107,14 @@ final class HeldFileSystem: FileSystem {
     held.withLock { $0.append(work) }
   }
 
+  /// Runs the first thing held; whether there was one.
+  @discardableResult
+  func runNext() -> Bool {
+    guard let work = held.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) else { return false }
+    work()
+    return true
+  }
+
   /// Runs what is held, and what that schedules, until nothing is left.
   func run() {
     while let work = held.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) { work() }
