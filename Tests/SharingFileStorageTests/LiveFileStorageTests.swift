@@ -180,3 +180,24 @@ final class LiveFileStorageTests {
     #expect(names.filter { $0.hasSuffix(".tmp") } == [])
   }
 }
+
+/// What waits for its window when the program exits is written.
+struct FlushTests {
+  @Test func aFlushWritesTheChangeWaitingForItsWindowAtOnce() async throws {
+    let folder = try TemporaryFolder()
+    let url = folder.url("value.json")
+    let files = LiveFileSystem(coalescingWindow: .seconds(60))
+    let key = key(url, files, as: Int.self)
+    try await key.saved(1).get()
+    let answered = Atomic(false)
+    key.save(
+      2, context: .didSet,
+      continuation: SaveContinuation { _ in answered.store(true, ordering: .relaxed) })
+    try await Task.sleep(for: .milliseconds(50))
+    #expect(try Data(contentsOf: url) == json(1), "the window holds the change")
+
+    files.flush()
+    #expect(try Data(contentsOf: url) == json(2))
+    #expect(answered.load(ordering: .relaxed) == true)
+  }
+}

@@ -19,8 +19,14 @@ public struct FileStorage: Hashable, Sendable {
   }
 
   /// The real file system, one for the whole program: one inotify descriptor and one writer
-  /// queue, whatever the number of files.
-  public static let fileSystem = FileStorage(LiveFileSystem())
+  /// queue, whatever the number of files. When the program exits (returning from `main` or
+  /// calling `exit`, not when killed by a signal), the changes still waiting for their window
+  /// are written before it ends.
+  public static let fileSystem: FileStorage = {
+    let fileSystem = LiveFileSystem()
+    atexit { (FileStorage.fileSystem.fileSystem as? LiveFileSystem)?.flush() }
+    return FileStorage(fileSystem)
+  }()
 
   /// A new, empty file system in memory: writes are kept in it and run at once, on the
   /// caller's thread, so that a test sees them as soon as the value changes.

@@ -22,6 +22,9 @@ final class LiveFileSystem: FileSystem {
   private let now: @Sendable () -> Date
   /// Writes, one at a time, never on the caller's thread.
   private let queue = DispatchQueue(label: "Sharing.FileStorage.writes")
+  private let onQueue = DispatchSpecificKey<Bool>()
+  /// Work waiting for a window to end, by number: what ``flush()`` runs at once.
+  private let waiting = Mutex<(next: Int, work: [Int: @Sendable () -> Void])>((0, [:]))
   /// Made at the first watch: a program that only reads files opens no inotify descriptor.
   private let watcher = Mutex<DirectoryWatcher??>(nil)
   /// Files whose folder was cleared of temporary files that killed writers left.
@@ -34,6 +37,7 @@ final class LiveFileSystem: FileSystem {
     self.coalescingWindow = coalescingWindow
     self.budget = budget
     self.now = now
+    queue.setSpecific(key: onQueue, value: true)
   }
 
   func read(_ path: String) throws(FileStorageError) -> Data? {
@@ -93,12 +97,37 @@ final class LiveFileSystem: FileSystem {
   }
 
   func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {
-    if delay <= .zero {
+    guard delay > .zero else {
       queue.async(execute: work)
+      return
+    }
+    let number = waiting.withLock { waiting in
+      waiting.next += 1
+      waiting.work[waiting.next] = work
+      return waiting.next
+    }
+    let (seconds, attoseconds) = delay.components
+    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+      waiting.withLock { $0.work.removeValue(forKey: number) }?()
+    }
+  }
+
+  /// Writes now what waits for a window to end, and returns once every write asked for so far
+  /// is done: the shared program-wide storage does it when the program exits, so that a quit
+  /// inside a window loses nothing.
+  func flush() {
+    let run = { [self] in
+      while let work = waiting.withLock({
+        $0.work.isEmpty ? nil : $0.work.removeValue(forKey: $0.work.keys.min()!)
+      }) {
+        work()
+      }
+    }
+    if DispatchQueue.getSpecific(key: onQueue) == true {
+      run()
     } else {
-      let (seconds, attoseconds) = delay.components
-      let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-      queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: work)
+      queue.sync(execute: run)
     }
   }
 }
