@@ -103,6 +103,22 @@ final class HostileFileTests {
     #expect(leftovers == ["target.json"])
   }
 
+  @Test func aChangeToALinksTargetIsSeen() async throws {
+    let targetFolder = folder.path + "/real"
+    #expect(mkdir(targetFolder, 0o755) == 0)
+    let target = URL(fileURLWithPath: targetFolder + "/target.json")
+    try json(1).write(to: target)
+    #expect(symlink(target.path, url.path) == 0)
+    let key = key(url, files, as: Int.self)
+    let yields = Yields<Int>()
+    let subscription = key.subscribe(context: .initialValue(0), subscriber: yields.subscriber)
+    defer { subscription.cancel() }
+
+    try json(2).write(to: target, options: .atomic)
+    #expect(await yields.wait(for: 1))
+    #expect(try yields.last?.get() == 2)
+  }
+
   @Test func aFileOverTheSizeLimitIsReportedAndNeverReplaced() async throws {
     #expect(FileManager.default.createFile(atPath: url.path, contents: Data("[".utf8)))
     #expect(truncate(url.path, off_t(LiveFileSystem.sizeLimit + 1)) == 0)

@@ -58,10 +58,12 @@ private func defaultEncoder() -> JSONEncoder {
 ///   system), are gathered, and only the newest is written, once, when the window ends. So a
 ///   burst of any length is at most two writes, a value changing without end at most about
 ///   four a second, and another program sees a change within about a quarter of a second.
-///   swift-sharing waits a whole second; a shorter window loses less when the program is killed
-///   and shows other programs a change sooner, and four small atomic writes a second cost
-///   little. `$value.save()` writes at once. Every save's continuation resumes, when its value
-///   (or a newer one that replaced it) is written or fails to be.
+///   swift-sharing waits a whole second; a shorter window shows other programs a change sooner
+///   and loses less when the program is killed, and four small atomic writes a second cost
+///   little. What waits when the program exits is written before it ends (see
+///   ``FileStorage/fileSystem``); swift-sharing drops it. `$value.save()` writes at once. Every
+///   save's continuation resumes, when its value (or a newer one that replaced it) is written
+///   or fails to be.
 /// - **Writes** run on the storage's queue, never on the caller's thread, and are atomic: a
 ///   reader sees the old file or the new one, never part of one.
 /// - **Changes made by other programs** (a write, a rename over the file, a delete) reach the

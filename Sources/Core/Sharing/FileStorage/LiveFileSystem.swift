@@ -82,18 +82,23 @@ final class LiveFileSystem: FileSystem {
 
   /// Watches the file's folder, made if needed: an atomic replace (a rename over the file), a
   /// delete and a re-create are all events of the folder, which a watch on the file itself would
-  /// lose with its inode. Without a folder or an inotify descriptor, nothing is watched.
+  /// lose with its inode. When the file is a link, its target's folder is watched too, since
+  /// that is where writes through the link land. Without a folder or an inotify descriptor,
+  /// nothing is watched.
   func watch(_ path: String, onChange: @escaping @Sendable () -> Void) -> SharedSubscription {
-    let folder = SafeFile.parent(of: path)
-    try? SafeFile.makeDirectory(folder)
+    try? SafeFile.makeDirectory(SafeFile.parent(of: path))
     let watcher = watcher.withLock { watcher in
       if watcher == nil { watcher = .some(DirectoryWatcher()) }
       return watcher!
     }
-    guard let watcher,
-      let subscription = watcher.watch(folder, name: SafeFile.name(of: path), onChange)
-    else { return SharedSubscription {} }
-    return subscription
+    guard let watcher else { return SharedSubscription {} }
+    let target = SafeFile.resolvedPath(path)
+    let subscriptions = Set([path, target]).compactMap {
+      watcher.watch(SafeFile.parent(of: $0), name: SafeFile.name(of: $0), onChange)
+    }
+    return SharedSubscription {
+      for subscription in subscriptions { subscription.cancel() }
+    }
   }
 
   func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {
