@@ -201,3 +201,29 @@ struct FlushTests {
     #expect(answered.load(ordering: .relaxed) == true)
   }
 }
+
+/// A watched folder that goes away.
+struct RemovedFolderTests {
+  @Test func aRemovedFolderGivesTheInitialValueAndANewWatchOfItWorks() async throws {
+    let folder = try TemporaryFolder()
+    let url = folder.url("inner/value.json")
+    let files = LiveFileSystem()
+    let first = key(url, files, as: Int.self)
+    try await first.saved(1).get()
+    let yields = Yields<Int>()
+    let subscription = first.subscribe(context: .initialValue(0), subscriber: yields.subscriber)
+    defer { subscription.cancel() }
+
+    try FileManager.default.removeItem(atPath: folder.path + "/inner")
+    #expect(await yields.wait(for: 1))
+    #expect(try yields.last?.get() == nil)
+
+    let second = key(url, files, as: Int.self)
+    let laterYields = Yields<Int>()
+    let later = second.subscribe(context: .initialValue(0), subscriber: laterYields.subscriber)
+    defer { later.cancel() }
+    try json(4).write(to: url)
+    #expect(await laterYields.wait(for: 1))
+    #expect(try laterYields.last?.get() == 4)
+  }
+}

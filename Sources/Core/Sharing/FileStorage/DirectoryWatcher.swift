@@ -91,6 +91,7 @@ final class DirectoryWatcher: Sendable {
   /// Reads every pending event, then calls the watchers of the files they name, once each.
   private func drain() {
     var changed: [Int32: Set<String>] = [:]
+    var ended: Set<Int32> = []
     var overflowed = false
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     while true {
@@ -109,6 +110,8 @@ final class DirectoryWatcher: Sendable {
           let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
           if mask & UInt32(IN_Q_OVERFLOW) != 0 {
             overflowed = true
+          } else if mask & UInt32(IN_IGNORED) != 0 {
+            ended.insert(watch)
           } else if !name.isEmpty {
             changed[watch, default: []].insert(name)
           }
@@ -121,9 +124,17 @@ final class DirectoryWatcher: Sendable {
         // Events were lost: every watcher looks again.
         return state.folders.values.flatMap { $0.watchers.values.flatMap(\.values) }
       }
-      return changed.flatMap { watch, names in
+      var watchers = changed.flatMap { watch, names in
         names.flatMap { state.folders[watch]?.watchers[$0]?.values.map { $0 } ?? [] }
       }
+      // The folder went (deleted, or its file system unmounted): its files went with it, so
+      // its watchers look once more, and a later watch of the same path starts afresh.
+      for watch in ended {
+        guard let folder = state.folders.removeValue(forKey: watch) else { continue }
+        state.descriptors[folder.path] = nil
+        watchers += folder.watchers.values.flatMap(\.values)
+      }
+      return watchers
     }
     for watcher in watchers { watcher() }
   }
