@@ -133,6 +133,16 @@ struct InMemoryFileStorageTests {
     #expect(files.files == [url.path: json(0)])
   }
 
+  @Test func aFileFixedToHoldNilIsReplacedWithoutARefusal() async throws {
+    let files = InMemoryFileSystem()
+    files.set(Data("oops".utf8), at: url.path)
+    let key = key(url, files, as: Int?.self)
+    #expect(key.loadNow(initial: nil).failure != nil)
+    files.set(Data("null".utf8), at: url.path)
+    try await key.saved(nil).get()
+    #expect(files.files == [url.path: Data("null".utf8)])
+  }
+
   @Test func aCorruptChangeFromAnotherProgramIsReportedOnceAndGuarded() async throws {
     let files = InMemoryFileSystem()
     let key = key(url, files, as: Int.self)

@@ -39,7 +39,7 @@ final class LiveFileStorageTests {
   @Test func aReaderNeverSeesAPartialFile() async throws {
     let key = key(url, files, as: [Int].self)
     let small = Array(0..<10)
-    let large = Array(0..<200_000)
+    let large = Array(0..<100_000)
     try await key.saved(small).get()
     let stop = Atomic(false)
     let reads = Atomic(0)
@@ -52,7 +52,7 @@ final class LiveFileStorageTests {
       }
     }
     reader.start()
-    for round in 0..<40 {
+    for round in 0..<20 {
       try await key.saved(round.isMultiple(of: 2) ? large : small, context: .userInitiated).get()
     }
     stop.store(true, ordering: .relaxed)

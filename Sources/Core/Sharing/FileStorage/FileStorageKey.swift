@@ -301,7 +301,9 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       throw FileStorageError.cannotWrite(
         path: path, reason: "it cannot be read (\(Self.describe(error))), so it was left as it is")
     }
-    guard let current, !current.isEmpty, (try? decode(current)) == nil else { return }
+    guard let current, !current.isEmpty else { return }
+    // Not `try?`: a value that is itself optional may decode to nil.
+    if case .success = Result(catching: { try decode(current) }) { return }
     if data == refused.standIn {
       throw FileStorageError.cannotWrite(
         path: path,
