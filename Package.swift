@@ -133,7 +133,7 @@ let package = Package(
     .target(
       name: "PrimeClientsLive",
       dependencies: [
-        "PrimeClients", "PrimeEngine",
+        "PrimeClients", "PrimeEngine", "Sharing",
         .product(name: "Dependencies", package: "swift-dependencies"),
       ],
       path: "Sources/Clients/PrimeClientsLive"
@@ -269,6 +269,10 @@ let package = Package(
     .testTarget(
       name: "PrimeClientsTests",
       dependencies: ["ComposableTestSupport", "PrimeClients", "PrimeClientsLive", "PrimeEngine"]
+    ),
+    .testTarget(
+      name: "SharingFileStorageTests",
+      dependencies: ["Sharing", .product(name: "Dependencies", package: "swift-dependencies")]
     ),
     .testTarget(
       name: "ComposableCoreTests",

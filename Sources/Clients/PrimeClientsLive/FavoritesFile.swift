@@ -2,7 +2,7 @@ import Dependencies
 import Foundation
 import PrimeClients
 import PrimeEngine
-import Synchronization
+import Sharing
 
 #if canImport(Glibc)
   import Glibc
@@ -71,11 +71,7 @@ struct FavoritesFile: Sendable {
 
   var path: String { directory + "/" + Self.name }
 
-  /// A budget of bytes that writes spend; past it they fail as on a full disk.
-  final class Space: Sendable {
-    let left: Mutex<Int>
-    init(_ bytes: Int) { left = Mutex(bytes) }
-  }
+  typealias Space = WriteBudget
 
   private struct Contents: Encodable {
     var version: Int
@@ -218,34 +214,9 @@ struct FavoritesFile: Sendable {
   private func bytes() throws(POSIXFailure) -> [UInt8] { try Self.bytes(at: path) }
 
   private static func bytes(at path: String) throws(POSIXFailure) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { throw POSIXFailure(errno) }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw POSIXFailure(errno) }
-    switch status.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFDIR: throw POSIXFailure(EISDIR)
-    case S_IFIFO: throw POSIXFailure(EINVAL, reason: "it is a FIFO (a named pipe), not a file")
-    case S_IFCHR, S_IFBLK: throw POSIXFailure(EINVAL, reason: "it is a device, not a file")
-    default: throw POSIXFailure(EINVAL, reason: "it is not a regular file")
-    }
-    let tooLarge = POSIXFailure(
-      EFBIG, reason: "it is larger than \(Self.sizeLimit >> 20) MiB, which no favorites file is")
-    guard status.st_size <= Self.sizeLimit else { throw tooLarge }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw POSIXFailure(errno)
-      }
-      if count == 0 { return bytes }
-      // A file that grows while it is read is held to the same limit.
-      guard bytes.count + count <= Self.sizeLimit else { throw tooLarge }
-      bytes += chunk[..<count]
-    }
+    try SafeFile.read(
+      path, limit: sizeLimit,
+      tooLarge: "it is larger than \(sizeLimit >> 20) MiB, which no favorites file is")
   }
 
   private func refusal(_ reading: Reading) -> String? {
@@ -270,19 +241,10 @@ struct FavoritesFile: Sendable {
 
   /// The folder and its parents, as `mkdir -p` makes them.
   private func makeDirectory() throws(FavoritesStorageError) {
-    var partial = directory.hasPrefix("/") ? "" : "."
-    for component in directory.split(separator: "/") {
-      partial += "/" + component
-      if mkdir(partial, 0o755) != 0 && errno != EEXIST {
-        throw .cannotWrite(path: directory, reason: POSIXFailure(errno).reason)
-      }
-    }
-    var status = stat()
-    if stat(directory, &status) != 0 {
-      throw .cannotWrite(path: directory, reason: POSIXFailure(errno).reason)
-    }
-    guard status.st_mode & S_IFMT == S_IFDIR else {
-      throw .cannotWrite(path: directory, reason: "it is a file, not a folder")
+    do throws(POSIXFailure) {
+      try SafeFile.makeDirectory(directory)
+    } catch let failure {
+      throw .cannotWrite(path: directory, reason: failure.reason)
     }
   }
 
@@ -290,34 +252,11 @@ struct FavoritesFile: Sendable {
   /// favorites, to a new name beside it: once per content, however many saves fail after it,
   /// and whole or not at all (written to a temporary file first, then linked to its name).
   private func keepAside(_ bytes: [UInt8]) throws(FavoritesStorageError) {
-    let prefix = Self.name + ".corrupt-"
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-    for name in names where name.hasPrefix(prefix) {
-      if (try? Self.bytes(at: directory + "/" + name)) == bytes { return }
-    }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-    let stem = "\(path).corrupt-\(formatter.string(from: now()))"
-    let temporary = temporaryPath(in: directory)
-    do throws(POSIXFailure) {
-      try writeDurably(bytes, to: temporary, mode: 0o600)
+    do throws(SafeFile.PathFailure) {
+      try SafeFile.keepAside(bytes, of: path, at: now(), budget: space)
     } catch let failure {
-      unlink(temporary)
-      throw .cannotWrite(path: stem, reason: failure.reason)
+      throw .cannotWrite(path: failure.path, reason: failure.failure.reason)
     }
-    defer { unlink(temporary) }
-    var copy = stem
-    var attempt = 1
-    while link(temporary, copy) != 0 {
-      guard errno == EEXIST else {
-        throw .cannotWrite(path: copy, reason: POSIXFailure(errno).reason)
-      }
-      attempt += 1
-      copy = "\(stem)-\(attempt)"
-    }
-    syncDirectory(directory)
   }
 
   /// Writes a temporary file beside the file (beside its target, when it is a symbolic
@@ -326,100 +265,17 @@ struct FavoritesFile: Sendable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     let data = try! encoder.encode(Contents(version: 1, favoritePrimes: favorites))
-    let target = resolvedPath()
-    let targetDirectory = String(target[..<target.lastIndex(of: "/")!])
-    var existing = stat()
-    let exists = stat(target, &existing) == 0
-    let temporary = temporaryPath(in: targetDirectory)
     do throws(POSIXFailure) {
-      try writeDurably(
-        Array(data), to: temporary, mode: exists ? existing.st_mode & 0o7777 : 0o644,
-        owner: exists ? (existing.st_uid, existing.st_gid) : nil)
-      guard rename(temporary, target) == 0 else { throw POSIXFailure(errno) }
+      try SafeFile.replace(path, with: Array(data), budget: space)
     } catch let failure {
-      unlink(temporary)
-      throw .cannotWrite(
-        path: path, reason: failure.code == EISDIR ? "it is a folder, not a file" : failure.reason)
+      throw .cannotWrite(path: path, reason: failure.reason)
     }
-    syncDirectory(targetDirectory)
-  }
-
-  /// The file's path with symbolic links followed (up to 40, as the system does), even to a
-  /// target that does not exist yet.
-  private func resolvedPath() -> String {
-    var current = path
-    for _ in 0..<40 {
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let length = readlink(current, &buffer, buffer.count - 1)
-      guard length > 0 else { return current }
-      let target = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      current =
-        target.hasPrefix("/")
-        ? target : String(current[..<current.lastIndex(of: "/")!]) + "/" + target
-    }
-    return current
-  }
-
-  private func temporaryPath(in folder: String) -> String {
-    "\(folder)/.\(Self.name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
   }
 
   /// Removes temporary files of saves that did not finish. The lock is held: no other save is
   /// writing one now, unless a program that died left it.
   private func removeStaleTemporaries() {
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-      return
-    }
-    let prefix = ".\(Self.name)."
-    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
-      let fields = name.dropFirst(prefix.count).dropLast(4).split(separator: ".")
-      guard fields.count == 2, let pid = pid_t(fields[0]), UInt32(fields[1]) != nil else {
-        continue
-      }
-      if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) {
-        unlink(directory + "/" + name)
-      }
-    }
-  }
-
-  private func writeDurably(
-    _ bytes: [UInt8], to path: String, mode: mode_t, owner: (uid_t, gid_t)? = nil
-  ) throws(POSIXFailure) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-    guard descriptor >= 0 else { throw POSIXFailure(errno) }
-    defer { close(descriptor) }
-    // The mode as asked, not as the umask leaves it; the owner where the system allows.
-    fchmod(descriptor, mode)
-    if let owner, owner != (getuid(), getgid()) { _ = fchown(descriptor, owner.0, owner.1) }
-    var offset = 0
-    while offset < bytes.count {
-      var length = bytes.count - offset
-      if let space {
-        length = space.left.withLock { left in
-          let granted = min(left, length)
-          left -= granted
-          return granted
-        }
-        if length == 0 { throw POSIXFailure(ENOSPC) }
-      }
-      let written = bytes.withUnsafeBytes {
-        Glibc.write(descriptor, $0.baseAddress! + offset, length)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw POSIXFailure(errno)
-      }
-      offset += written
-    }
-    guard fsync(descriptor) == 0 else { throw POSIXFailure(errno) }
-  }
-
-  /// Makes a rename or a link in `folder` durable.
-  private func syncDirectory(_ folder: String) {
-    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    fsync(descriptor)
-    close(descriptor)
+    SafeFile.removeStaleTemporaries(for: Self.name, in: directory, includingOwn: true)
   }
 }
 
@@ -455,20 +311,5 @@ private struct Lock {
 
   func release() {
     close(descriptor)
-  }
-}
-
-struct POSIXFailure: Error {
-  let code: Int32
-  private let sentence: String?
-
-  init(_ code: Int32, reason: String? = nil) {
-    self.code = code
-    sentence = reason
-  }
-
-  /// The system's sentence for the error, or ours, for people.
-  var reason: String {
-    sentence ?? (code == EISDIR ? "it is a folder, not a file" : String(cString: strerror(code)))
   }
 }

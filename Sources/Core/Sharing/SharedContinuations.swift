@@ -32,11 +32,13 @@ public enum SaveContext: Hashable, Sendable {
 public struct LoadContinuation<Value: Sendable>: Sendable {
   let box: ResumeOnce<Value?>
 
-  package init(
-    _ description: @autoclosure @escaping @Sendable () -> String,
-    onResume: @escaping @Sendable (Result<Value?, any Error>) -> Void
+  /// A continuation that hands what a key loads to `callback` (how a shared value waits on a
+  /// key, and how a test of a key of your own does, as with swift-sharing's).
+  public init(
+    _ description: @autoclosure @escaping @Sendable () -> String = "A shared key",
+    callback: @escaping @Sendable (Result<Value?, any Error>) -> Void
   ) {
-    self.box = ResumeOnce(what: description, kind: "load", leaked: .success(nil), onResume)
+    self.box = ResumeOnce(what: description, kind: "load", leaked: .success(nil), callback)
   }
 
   /// Hands back the loaded value.
@@ -64,11 +66,13 @@ public struct LoadContinuation<Value: Sendable>: Sendable {
 public struct SaveContinuation: Sendable {
   let box: ResumeOnce<Void>
 
-  package init(
-    _ description: @autoclosure @escaping @Sendable () -> String,
-    onResume: @escaping @Sendable (Result<Void, any Error>) -> Void
+  /// A continuation that hands a key's save's outcome to `callback` (how a shared value waits
+  /// on a key, and how a test of a key of your own does, as with swift-sharing's).
+  public init(
+    _ description: @autoclosure @escaping @Sendable () -> String = "A shared key",
+    callback: @escaping @Sendable (Result<Void, any Error>) -> Void
   ) {
-    self.box = ResumeOnce(what: description, kind: "save", leaked: .success(()), onResume)
+    self.box = ResumeOnce(what: description, kind: "save", leaked: .success(()), callback)
   }
 
   /// The value was saved.
@@ -99,6 +103,15 @@ public struct SharedSubscriber<Value: Sendable>: Sendable {
   ) {
     self.onResult = onResult
     self.onLoading = onLoading
+  }
+
+  /// A subscriber that hands what a key yields to `callback` (and its loading state to
+  /// `onLoading`): for testing a key of your own, as swift-sharing's.
+  public init(
+    callback: @escaping @Sendable (Result<Value?, any Error>) -> Void,
+    onLoading: @escaping @Sendable (Bool) -> Void = { _ in }
+  ) {
+    self.init(onResult: callback, onLoading: onLoading)
   }
 
   /// The stored value is now `value`.
