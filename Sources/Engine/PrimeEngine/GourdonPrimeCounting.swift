@@ -28,6 +28,8 @@ enum GourdonPrimeCounting {
     var hardChunkSegments: UInt64?
     /// The numbers of one chunk of Σ π(x/p).
     var quotientChunkSpan: UInt64?
+    /// The numbers of p that Σ π(x/p) sieves at a time.
+    var quotientPrimeSpan: UInt64 = QuotientPrimeCounts.defaultPrimeSpan
     /// The numbers of one segment of the easy leaves' π table.
     var easySegmentSpan: UInt64 = 1 << 17
   }
@@ -42,10 +44,13 @@ enum GourdonPrimeCounting {
     let parameters = GourdonParameters(x: x, alphaY: tuning.alphaY, alphaZ: tuning.alphaZ)
     let isCancelled = reporter.isCancelled
     let pi = try PiTable(limit: parameters.y, isCancelled: isCancelled)
-    let factors = try FactorTable(
-      limit: parameters.z, y: parameters.y, primes: pi.primes, isCancelled: isCancelled)
+    // Only the computation's schedule holds the factor table, so that it is freed with the
+    // last hard leaf (peak memory is the largest phase's, not the sum).
     let computation = GourdonComputation(
-      parameters: parameters, pi: pi, factors: factors, threads: threads, tuning: tuning)
+      parameters: parameters, pi: pi,
+      factors: try FactorTable(
+        limit: parameters.z, y: parameters.y, primes: pi.primes, isCancelled: isCancelled),
+      threads: threads, tuning: tuning)
     try WorkerThreads.run(
       threads: threads, reporter: &reporter, progress: { computation.progress },
       { _, stop in try computation.work(stop: stop) })
@@ -59,7 +64,6 @@ private final class GourdonComputation: @unchecked Sendable {
   let pi: PiTable
   let ordinary: OrdinaryLeaves
   let easy: EasyLeaves
-  let hard: HardLeaves
   let quotients: QuotientPrimeCounts
 
   private enum Job {
@@ -67,7 +71,7 @@ private final class GourdonComputation: @unchecked Sendable {
     case trivial
     case easy(segment: Int)
     case quotients(chunk: Int)
-    case hard(chunk: Int, low: UInt64, high: UInt64)
+    case hard(HardLeaves, chunk: Int, low: UInt64, high: UInt64)
   }
 
   /// Which jobs are left, handed out under a lock.
@@ -78,6 +82,8 @@ private final class GourdonComputation: @unchecked Sendable {
     var nextQuotients = 0
     var nextHardChunk = 0
     var nextHardLow: UInt64 = 1
+    /// Until the last hard chunk is handed out; each hard job holds it while it runs.
+    var hard: HardLeaves?
   }
 
   private let schedule: Mutex<Schedule>
@@ -110,10 +116,12 @@ private final class GourdonComputation: @unchecked Sendable {
     self.pi = pi
     ordinary = OrdinaryLeaves(parameters: parameters, pi: pi)
     easy = EasyLeaves(parameters: parameters, pi: pi)
-    hard = HardLeaves(parameters: parameters, pi: pi, factors: factors)
-    quotients = QuotientPrimeCounts(parameters: parameters)
+    quotients = QuotientPrimeCounts(parameters: parameters, primeSpan: tuning.quotientPrimeSpan)
     a = pi.count
-    schedule = Mutex(Schedule(nextOrdinary: parameters.k + 1))
+    schedule = Mutex(
+      Schedule(
+        nextOrdinary: parameters.k + 1,
+        hard: HardLeaves(parameters: parameters, pi: pi, factors: factors)))
     easySpan = tuning.easySegmentSpan
     easySegments = Int(parameters.sqrtX / easySpan) + 1
     easyResults = .allocate(capacity: easySegments)
@@ -168,7 +176,7 @@ private final class GourdonComputation: @unchecked Sendable {
         schedule.trivialTaken = true
         return .trivial
       }
-      if schedule.nextHardLow <= hardHigh {
+      if schedule.nextHardLow <= hardHigh, let hard = schedule.hard {
         let index = schedule.nextHardChunk
         // Leaves crowd at the start: the chunks grow from one segment.
         let span = min(hardLargestChunk, HardLeaves.segmentSpan << min(index / 4, 30))
@@ -176,7 +184,8 @@ private final class GourdonComputation: @unchecked Sendable {
         let high = min(hardHigh, low + span - 1)
         schedule.nextHardChunk += 1
         schedule.nextHardLow = high + 1
-        return .hard(chunk: index, low: low, high: high)
+        if high == hardHigh { schedule.hard = nil }
+        return .hard(hard, chunk: index, low: low, high: high)
       }
       if schedule.nextEasy < easySegments {
         defer { schedule.nextEasy += 1 }
@@ -214,7 +223,7 @@ private final class GourdonComputation: @unchecked Sendable {
           chunk + 1 < quotientChunks ? quotientStarts[chunk + 1] - 1 : quotients.range!.upperBound
         quotientResults[chunk] = try quotients.count(start...end, stop: stop)
         advance(weights.quotients / Double(quotientChunks))
-      case .hard(let index, let low, let high):
+      case .hard(let hard, let index, let low, let high):
         let chunk = try hard.count(low: low, high: high, sieve: &sieve, stop: stop)
         hardResults.withLock { results in
           results.waiting[index] = chunk
