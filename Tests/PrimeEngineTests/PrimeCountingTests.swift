@@ -51,11 +51,14 @@ struct PrimeCountingTests {
     (
       "small chunks and segments, z = 4y", 2,
       .init(
-        alphaY: 3, alphaZ: 4, hardChunkSegments: 1, quotientChunkSpan: 5_000, easySegmentSpan: 128)
+        alphaY: 3, alphaZ: 4, hardChunkSegments: 1, quotientChunkSpan: 5_000,
+        quotientPrimeSpan: 30, easySegmentSpan: 128)
     ),
     (
       "z = √x − 1", 2,
-      .init(alphaY: 2, alphaZ: 1_000, quotientChunkSpan: 77_777, easySegmentSpan: 8_192)
+      .init(
+        alphaY: 2, alphaZ: 1_000, quotientChunkSpan: 77_777, quotientPrimeSpan: 1_001,
+        easySegmentSpan: 8_192)
     ),
   ]
 

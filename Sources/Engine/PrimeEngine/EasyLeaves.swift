@@ -31,7 +31,6 @@ struct EasyLeaves {
     let low = table.low
     let high = table.high
     let primes = pi.primes
-    let reciprocals = pi.reciprocals
     var result = Segment(primes: Int64(table.primeCount))
     // Leaves of p have u ≤ x/p², and u ≥ x/(p·z) or (reflected) u > √(x/p): only these p
     // can reach the segment.
@@ -40,18 +39,8 @@ struct EasyLeaves {
     var b = max(parameters.k + 1, pi[min(smallestP, y)])
     let lastB = pi[min(largestP, y)]
     var work = 0
-    // π(xp/q) for the primes q in (lower, upper], within the segment.
-    func add(_ xp: UInt64, above lower: UInt64, upTo upper: UInt64) {
-      let first = pi[lower] &+ 1
-      var index = pi[upper]
-      guard index >= first else { return }
-      result.signs &+= Int64(index &- first &+ 1)
-      while index >= first {
-        let u = divide(xp, primes[index], reciprocal: reciprocals[index])
-        result.sum &+= Int64(table.count(upTo: u))
-        index &-= 1
-      }
-    }
+    var sum: Int64 = 0
+    var signs: Int64 = 0
     while b <= lastB {
       work &+= 1
       if work & 0x3F == 0 && stop.isSet { throw CancellationError() }
@@ -66,38 +55,54 @@ struct EasyLeaves {
       // Directly for q ≤ √xp, ...
       let directLower = max(bounds.lower, segmentAbove)
       let directUpper = min(bounds.upper, bounds.root, segmentUpTo)
-      if directLower < directUpper { add(xp, above: directLower, upTo: directUpper) }
+      var direct = (first: 1, last: 0)
+      if directLower < directUpper { direct = (pi[directLower] &+ 1, pi[directUpper]) }
       // ... and above, where xp/q < √xp, by counting the pairs (q, r) with q·r ≤ xp the
-      // other way: Σ π(xp/r) over primes r in (r₁, r_max].
-      if let reflected = bounds.reflected {
-        let rLower = max(reflected.lowerBound, segmentAbove)
-        let rUpper = min(reflected.upperBound, segmentUpTo)
-        if rLower < rUpper { add(xp, above: rLower, upTo: rUpper) }
+      // other way: Σ π(xp/r) over primes r in (r₁, r_max]. These r are primes of the direct
+      // range too (in this segment, the same π(xp/r)): where the index ranges overlap each
+      // lookup counts twice.
+      var reflected = (first: 1, last: 0)
+      if let range = bounds.reflected {
+        let rLower = max(range.lowerBound, segmentAbove)
+        let rUpper = min(range.upperBound, segmentUpTo)
+        if rLower < rUpper { reflected = (pi[rLower] &+ 1, pi[rUpper]) }
+      }
+      let both = (
+        first: max(direct.first, reflected.first), last: min(direct.last, reflected.last)
+      )
+      if both.first > both.last {
+        sum &+= lookups(table, xp, direct.first, direct.last)
+        sum &+= lookups(table, xp, reflected.first, reflected.last)
+        signs &+= Int64(max(0, direct.last &- direct.first &+ 1))
+        signs &+= Int64(max(0, reflected.last &- reflected.first &+ 1))
+      } else {
+        // The union is one range: one part counted once, the overlap twice, one part once.
+        let first = min(direct.first, reflected.first)
+        let last = max(direct.last, reflected.last)
+        sum &+= lookups(table, xp, first, both.first &- 1)
+        sum &+= 2 &* lookups(table, xp, both.first, both.last)
+        sum &+= lookups(table, xp, both.last &+ 1, last)
+        signs &+= Int64(last &- first &+ 1 &+ both.last &- both.first &+ 1)
       }
       let constant = 2 &- Int64(b)
-      // m = q·r, q < r.
+      // m = q·r, q < r ≤ y: q > productAbove/y. For p ≤ ∛(x/z) there is none (x/p³ ≥ z).
       if p * p < z {
         let productAbove = max(z / p, hardUpTo, xp / (high + 1))
         let productUpTo = min(z, low == 0 ? xp : xp / low)
-        var qIndex = b + 1
-        while qIndex < primes.count {
+        var qIndex = max(b + 1, pi[min(productAbove / y, y)] + 1)
+        while productAbove < productUpTo && qIndex < primes.count {
           let q = UInt64(primes[qIndex])
           if q * q >= productUpTo { break }
           let rLower = max(q, productAbove / q)
           let rUpper = min(y, productUpTo / q)
           if rLower < rUpper {
-            let xpq = xp / q
-            var index = pi[rUpper]
             let first = pi[rLower] + 1
-            let count = Int64(index &- first &+ 1)
+            let last = pi[rUpper]
+            let count = Int64(last &- first &+ 1)
             if count > 0 {
-              result.signs &-= count
-              result.sum &-= count &* constant
-              while index >= first {
-                let u = divide(xpq, primes[index], reciprocal: reciprocals[index])
-                result.sum &-= Int64(table.count(upTo: u))
-                index &-= 1
-              }
+              signs &-= count
+              sum &-= count &* constant
+              sum &-= lookups(table, xp / q, first, last)
             }
           }
           qIndex += 1
@@ -105,7 +110,24 @@ struct EasyLeaves {
       }
       b += 1
     }
+    result.sum = sum
+    result.signs = signs
     return result
+  }
+
+  /// Σ π(v/primes[i]) (from the segment's start) for i in first...last (none when
+  /// last < first), in a local accumulator.
+  @inline(__always)
+  private func lookups(_ table: SegmentPiTable, _ v: UInt64, _ first: Int, _ last: Int) -> Int64 {
+    let primes = pi.primes
+    let reciprocals = pi.reciprocals
+    var sum: Int64 = 0
+    var index = first
+    while index <= last {
+      sum &+= Int64(table.count(upTo: divide(v, primes[index], reciprocal: reciprocals[index])))
+      index &+= 1
+    }
+    return sum
   }
 
   /// The prime leaves of b: q in (lower, upper]; q up to `root` = ⌊√(x/p)⌋ are counted

@@ -28,6 +28,8 @@ enum GourdonPrimeCounting {
     var hardChunkSegments: UInt64?
     /// The numbers of one chunk of Σ π(x/p).
     var quotientChunkSpan: UInt64?
+    /// The numbers of p that Σ π(x/p) sieves at a time.
+    var quotientPrimeSpan: UInt64 = QuotientPrimeCounts.defaultPrimeSpan
     /// The numbers of one segment of the easy leaves' π table.
     var easySegmentSpan: UInt64 = 1 << 17
   }
@@ -35,20 +37,53 @@ enum GourdonPrimeCounting {
   static func primeCount(
     _ x: UInt64, threads: Int, reporter: inout ProgressReporter, tuning: Tuning = Tuning()
   ) throws -> UInt64 {
+    var details = PrimeCountDetails()
+    return try primeCount(
+      x, threads: threads, reporter: &reporter, tuning: tuning, details: &details)
+  }
+
+  /// π(x), with what it chose and each phase's time in `details`.
+  static func primeCount(
+    _ x: UInt64, threads: Int, reporter: inout ProgressReporter, tuning: Tuning = Tuning(),
+    details: inout PrimeCountDetails
+  ) throws -> UInt64 {
+    let start = monotonicNanoseconds()
+    details.x = x
+    defer { details.wallSeconds = Double(monotonicNanoseconds() &- start) / 1e9 }
     // Small x: a sieve takes well under a millisecond; below 2²⁴ the shared table, once
     // built (in 10 ms), answers in constant time.
-    if x < 100_000 { return try SegmentedSieve.count(in: 0...x, reporter: &reporter) }
-    if x < PrimeTable.smallLimit { return PrimeTable.small.primeCount(x) }
+    if x < PrimeTable.smallLimit {
+      details.threads = 1
+      defer { details.add("sieve", seconds: Double(monotonicNanoseconds() &- start) / 1e9) }
+      if x < 100_000 { return try SegmentedSieve.count(in: 0...x, reporter: &reporter) }
+      return PrimeTable.small.primeCount(x)
+    }
     let parameters = GourdonParameters(x: x, alphaY: tuning.alphaY, alphaZ: tuning.alphaZ)
+    details.y = parameters.y
+    details.z = parameters.z
+    details.cubeRoot = parameters.cubeRoot
+    details.threads = threads
     let isCancelled = reporter.isCancelled
+    var phaseStart = monotonicNanoseconds()
+    func phaseEnds(_ name: String) {
+      let now = monotonicNanoseconds()
+      details.add(name, seconds: Double(now &- phaseStart) / 1e9)
+      phaseStart = now
+    }
     let pi = try PiTable(limit: parameters.y, isCancelled: isCancelled)
-    let factors = try FactorTable(
-      limit: parameters.z, y: parameters.y, primes: pi.primes, isCancelled: isCancelled)
+    phaseEnds("π table to y")
+    // Only the computation's schedule holds the factor table, so that it is freed with the
+    // last hard leaf (peak memory is the largest phase's, not the sum).
     let computation = GourdonComputation(
-      parameters: parameters, pi: pi, factors: factors, threads: threads, tuning: tuning)
+      parameters: parameters, pi: pi,
+      factors: try FactorTable(
+        limit: parameters.z, y: parameters.y, primes: pi.primes, isCancelled: isCancelled),
+      threads: threads, tuning: tuning, countsCrossings: details.countsCrossings)
+    phaseEnds("factor table to z")
     try WorkerThreads.run(
       threads: threads, reporter: &reporter, progress: { computation.progress },
       { _, stop in try computation.work(stop: stop) })
+    computation.addDetails(to: &details)
     return computation.result
   }
 }
@@ -59,7 +94,6 @@ private final class GourdonComputation: @unchecked Sendable {
   let pi: PiTable
   let ordinary: OrdinaryLeaves
   let easy: EasyLeaves
-  let hard: HardLeaves
   let quotients: QuotientPrimeCounts
 
   private enum Job {
@@ -67,7 +101,34 @@ private final class GourdonComputation: @unchecked Sendable {
     case trivial
     case easy(segment: Int)
     case quotients(chunk: Int)
-    case hard(chunk: Int, low: UInt64, high: UInt64)
+    case hard(HardLeaves, chunk: Int, low: UInt64, high: UInt64)
+
+    /// The index of its kind in ``Self/names``.
+    var kind: Int {
+      switch self {
+      case .ordinary: 0
+      case .trivial: 1
+      case .hard: 2
+      case .easy: 3
+      case .quotients: 4
+      }
+    }
+
+    /// Each kind's phase name, in the order they run.
+    static let names = [
+      "ordinary leaves", "trivial leaves", "hard leaves", "easy leaves", "Σ π(x/p)",
+    ]
+  }
+
+  /// Adds each phase's time, summed over the workers, and the hard leaves' counts.
+  func addDetails(to details: inout PrimeCountDetails) {
+    let measured = measured.withLock { $0 }
+    for (kind, name) in Job.names.enumerated() {
+      details.add(name, seconds: Double(measured.nanoseconds[kind]) / 1e9)
+    }
+    details.hardLeaves += measured.hardLeaves
+    details.sieveCrossings += measured.crossings
+    details.countedWords += measured.words
   }
 
   /// Which jobs are left, handed out under a lock.
@@ -78,6 +139,8 @@ private final class GourdonComputation: @unchecked Sendable {
     var nextQuotients = 0
     var nextHardChunk = 0
     var nextHardLow: UInt64 = 1
+    /// Until the last hard chunk is handed out; each hard job holds it while it runs.
+    var hard: HardLeaves?
   }
 
   private let schedule: Mutex<Schedule>
@@ -98,22 +161,32 @@ private final class GourdonComputation: @unchecked Sendable {
     (next: Int, waiting: [Int: HardLeaves.Chunk], totals: HardLeaves.Totals)
   >((0, [:], HardLeaves.Totals()))
 
+  /// What the workers measured: each job kind's nanoseconds, the hard leaves and the
+  /// sieve's work, added up as each worker ends.
+  private let measured = Mutex<(nanoseconds: [Int], hardLeaves: Int, crossings: Int, words: Int)>(
+    ([Int](repeating: 0, count: 5), 0, 0, 0))
+
+  private let countsCrossings: Bool
+
   /// Work done, in millionths of the whole.
   private let done = Atomic<Int>(0)
   private let weights: (ordinary: Double, easy: Double, quotients: Double, hard: Double)
 
   init(
     parameters: GourdonParameters, pi: PiTable, factors: FactorTable, threads: Int,
-    tuning: GourdonPrimeCounting.Tuning
+    tuning: GourdonPrimeCounting.Tuning, countsCrossings: Bool
   ) {
+    self.countsCrossings = countsCrossings
     self.parameters = parameters
     self.pi = pi
     ordinary = OrdinaryLeaves(parameters: parameters, pi: pi)
     easy = EasyLeaves(parameters: parameters, pi: pi)
-    hard = HardLeaves(parameters: parameters, pi: pi, factors: factors)
-    quotients = QuotientPrimeCounts(parameters: parameters)
+    quotients = QuotientPrimeCounts(parameters: parameters, primeSpan: tuning.quotientPrimeSpan)
     a = pi.count
-    schedule = Mutex(Schedule(nextOrdinary: parameters.k + 1))
+    schedule = Mutex(
+      Schedule(
+        nextOrdinary: parameters.k + 1,
+        hard: HardLeaves(parameters: parameters, pi: pi, factors: factors)))
     easySpan = tuning.easySegmentSpan
     easySegments = Int(parameters.sqrtX / easySpan) + 1
     easyResults = .allocate(capacity: easySegments)
@@ -168,7 +241,7 @@ private final class GourdonComputation: @unchecked Sendable {
         schedule.trivialTaken = true
         return .trivial
       }
-      if schedule.nextHardLow <= hardHigh {
+      if schedule.nextHardLow <= hardHigh, let hard = schedule.hard {
         let index = schedule.nextHardChunk
         // Leaves crowd at the start: the chunks grow from one segment.
         let span = min(hardLargestChunk, HardLeaves.segmentSpan << min(index / 4, 30))
@@ -176,7 +249,8 @@ private final class GourdonComputation: @unchecked Sendable {
         let high = min(hardHigh, low + span - 1)
         schedule.nextHardChunk += 1
         schedule.nextHardLow = high + 1
-        return .hard(chunk: index, low: low, high: high)
+        if high == hardHigh { schedule.hard = nil }
+        return .hard(hard, chunk: index, low: low, high: high)
       }
       if schedule.nextEasy < easySegments {
         defer { schedule.nextEasy += 1 }
@@ -193,8 +267,21 @@ private final class GourdonComputation: @unchecked Sendable {
   func work(stop: CancellationFlag) throws(CancellationError) {
     let table = SegmentPiTable(span: easySpan)
     var sieve = CountingSieve()
+    sieve.countsCrossings = countsCrossings
+    var nanoseconds = [Int](repeating: 0, count: 5)
+    var hardLeaves = 0
+    defer {
+      measured.withLock {
+        for kind in nanoseconds.indices { $0.nanoseconds[kind] += nanoseconds[kind] }
+        $0.hardLeaves += hardLeaves
+        $0.crossings += sieve.crossings
+        $0.words += sieve.countedWords
+      }
+    }
     while let job = nextJob() {
       if stop.isSet { throw CancellationError() }
+      let jobStart = monotonicNanoseconds()
+      defer { nanoseconds[job.kind] += Int(monotonicNanoseconds() &- jobStart) }
       switch job {
       case .ordinary(let b):
         sum.wrappingAdd(ordinary.count(leastFactor: b), ordering: .relaxed)
@@ -214,8 +301,9 @@ private final class GourdonComputation: @unchecked Sendable {
           chunk + 1 < quotientChunks ? quotientStarts[chunk + 1] - 1 : quotients.range!.upperBound
         quotientResults[chunk] = try quotients.count(start...end, stop: stop)
         advance(weights.quotients / Double(quotientChunks))
-      case .hard(let index, let low, let high):
+      case .hard(let hard, let index, let low, let high):
         let chunk = try hard.count(low: low, high: high, sieve: &sieve, stop: stop)
+        hardLeaves += chunk.leaves
         hardResults.withLock { results in
           results.waiting[index] = chunk
           while let next = results.waiting.removeValue(forKey: results.next) {

@@ -34,6 +34,8 @@ struct HardLeaves {
     /// For each level b from ``firstLevel``: Σ −μ(m) over its leaves, and the numbers left
     /// in the chunk before p_b is removed.
     var levels: [(signs: Int64, left: Int64)] = []
+    /// The leaves counted, for ``PrimeCountDetails``.
+    var leaves = 0
   }
 
   /// The last level with hard leaves at or above `low`.
@@ -97,6 +99,7 @@ struct HardLeaves {
                 index &-= 1
               }
               work &+= found &+ 16
+              chunk.leaves &+= found
               for leaf in 0..<found {
                 let position = Int(truncatingIfNeeded: batch[leaf])
                 let m =
@@ -119,6 +122,7 @@ struct HardLeaves {
             if index >= firstIndex {
               signs &+= Int64(index - firstIndex + 1)
               work &+= index - firstIndex + 1
+              chunk.leaves &+= index - firstIndex + 1
             }
             while index >= firstIndex {
               let u = divide(xp, primes[index], reciprocal: reciprocals[index])

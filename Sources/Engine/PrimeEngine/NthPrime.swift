@@ -29,6 +29,19 @@ public enum NthPrime {
     return try nthPrime(n, threads: WorkerThreads.count(threads), reporter: &reporter)
   }
 
+  /// p_n, and what the count of primes up to its estimate chose and where the time went
+  /// (`--verbose`); the sieve from the estimate to p_n is a phase of its own.
+  public static func nthPrimeWithDetails(
+    _ n: Int, threads: Int? = nil, progress: (@Sendable (Double) -> Void)? = nil
+  ) throws -> (prime: UInt64, details: PrimeCountDetails) {
+    var reporter = ProgressReporter(progress)
+    var details = PrimeCountDetails()
+    details.countsCrossings = true
+    let prime = try nthPrime(
+      n, threads: WorkerThreads.count(threads), reporter: &reporter, details: &details)
+    return (prime, details)
+  }
+
   /// p_n, computed on threads of the engine's own so that the cooperative pool stays free;
   /// cancelling the awaiting task stops it and frees them.
   public static func nthPrime(
@@ -43,6 +56,14 @@ public enum NthPrime {
   static func nthPrime(_ n: Int, threads: Int, reporter: inout ProgressReporter) throws
     -> UInt64
   {
+    var details = PrimeCountDetails()
+    return try nthPrime(n, threads: threads, reporter: &reporter, details: &details)
+  }
+
+  static func nthPrime(
+    _ n: Int, threads: Int, reporter: inout ProgressReporter, details: inout PrimeCountDetails
+  ) throws -> UInt64 {
+    let start = monotonicNanoseconds()
     guard n > 0 else { throw PrimeEngineError.noSuchPrime(n) }
     guard n <= maximum else {
       throw PrimeEngineError.tooLarge(String(n), maximum: String(maximum))
@@ -57,16 +78,29 @@ public enum NthPrime {
         seen += 1
         if seen == n { answer = prime }
       }
+      details.threads = 1
+      details.add("sieve", seconds: Double(monotonicNanoseconds() &- start) / 1e9)
+      details.wallSeconds = details.totalSeconds
       return answer
     }
     // π(2²⁴) = 1,077,871: below, the small table answers without counting.
-    if n <= 1_077_871, let prime = PrimeTable.small.nthPrime(n) { return prime }
+    if n <= 1_077_871, let prime = PrimeTable.small.nthPrime(n) {
+      details.threads = 1
+      details.add("sieve", seconds: Double(monotonicNanoseconds() &- start) / 1e9)
+      details.wallSeconds = details.totalSeconds
+      return prime
+    }
     // Near 2⁶⁴ the estimate may pass the largest prime; it walks down from there.
     let largestEstimate: Double = 18_446_744_073_709_549_568  // 2⁶⁴ − 2¹¹, a Double
     let estimate = UInt64(min(inverseRiemannR(Double(n)), largestEstimate))
     let count = try GourdonPrimeCounting.primeCount(
-      estimate, threads: threads, reporter: &reporter)
-    return try walk(to: UInt64(n), from: estimate, count: count, reporter: &reporter)
+      estimate, threads: threads, reporter: &reporter, details: &details)
+    let walkStart = monotonicNanoseconds()
+    let prime = try walk(to: UInt64(n), from: estimate, count: count, reporter: &reporter)
+    let now = monotonicNanoseconds()
+    details.add("sieve from π(estimate) to p_n", seconds: Double(now &- walkStart) / 1e9)
+    details.wallSeconds = Double(now &- start) / 1e9
+    return prime
   }
 
   /// The target-th prime, from `estimate` whose π is `count` (estimate ≥ 7). A window is

@@ -19,6 +19,18 @@ public enum PrimeCounting {
       x, threads: WorkerThreads.count(threads), reporter: &reporter)
   }
 
+  /// π(x), and what the computation chose and where its time went (`--verbose`).
+  public static func primeCountWithDetails(
+    upTo x: UInt64, threads: Int? = nil, progress: (@Sendable (Double) -> Void)? = nil
+  ) throws -> (count: UInt64, details: PrimeCountDetails) {
+    var reporter = ProgressReporter(progress)
+    var details = PrimeCountDetails()
+    details.countsCrossings = true
+    let count = try GourdonPrimeCounting.primeCount(
+      x, threads: WorkerThreads.count(threads), reporter: &reporter, details: &details)
+    return (count, details)
+  }
+
   /// π(x), computed on threads of the engine's own so that the cooperative pool stays
   /// free; cancelling the awaiting task stops it and frees them.
   public static func primeCount(

@@ -9,6 +9,16 @@ enum Residues210 {
     let next = index + 1 < residues.count ? Int(residues[index + 1]) : 211
     return UInt8((next - Int(residues[index])) / 2)
   }
+  /// The residues up to each n < 210.
+  static let residuesUpTo: [UInt8] = (0..<210).map { n in
+    UInt8(residues.count { $0 <= n })
+  }
+
+  /// The numbers from 1 to n coprime to 210.
+  static func coprimeCount(upTo n: UInt64) -> Int {
+    Int(n / 210) * residues.count + Int(residuesUpTo[Int(n % 210)])
+  }
+
   /// The index of each n < 210 among the residues, or −1.
   static let index: [Int8] = (0..<210).map { n in
     residues.firstIndex(of: UInt8(n)).map(Int8.init) ?? -1

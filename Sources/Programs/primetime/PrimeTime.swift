@@ -48,6 +48,9 @@ struct NthPrimeCommand: ParsableCommand {
     help: "How many threads compute (default and most: one per processor).")
   var threads: Int?
 
+  @Flag(help: "Also print y, z, each phase's time and share and the peak memory, on stderr.")
+  var verbose = false
+
   @Argument(parsing: .allUnrecognized, help: "Values of N, or - for standard input.")
   var values: [String]
 
@@ -61,6 +64,13 @@ struct NthPrimeCommand: ParsableCommand {
           : PrimeEngineError.malformedNumber(text)
       }
       let label = "the \(ordinal(n)) prime"
+      if verbose {
+        let (prime, details) = try withProgress(label) {
+          try NthPrime.nthPrimeWithDetails(n, threads: threads, progress: $0)
+        }
+        emit(verboseReport(details), to: STDERR_FILENO)
+        return String(prime)
+      }
       return String(
         try withProgress(label) { try NthPrime.nthPrime(n, threads: threads, progress: $0) })
     }
@@ -81,6 +91,9 @@ struct PiCommand: ParsableCommand {
     help: "How many threads compute (default and most: one per processor).")
   var threads: Int?
 
+  @Flag(help: "Also print y, z, each phase's time and share and the peak memory, on stderr.")
+  var verbose = false
+
   @Argument(parsing: .allUnrecognized, help: "Values of X, or - for standard input.")
   var values: [String]
 
@@ -90,6 +103,13 @@ struct PiCommand: ParsableCommand {
     try answer(values) { text in
       let x = try parseUInt64(text)
       let label = "primes up to \(grouped(String(x)))"
+      if verbose {
+        let (count, details) = try withProgress(label) {
+          try PrimeCounting.primeCountWithDetails(upTo: x, threads: threads, progress: $0)
+        }
+        emit(verboseReport(details), to: STDERR_FILENO)
+        return String(count)
+      }
       return String(
         try withProgress(label) {
           try PrimeCounting.primeCount(upTo: x, threads: threads, progress: $0)

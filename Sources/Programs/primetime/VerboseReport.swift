@@ -1,0 +1,66 @@
+import PrimeEngine
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What `--verbose` prints on standard error after an answer, as primecount's `-v` does: the
+/// parameters chosen, each phase's time and share, the threads and the peak memory, so that
+/// a user sees where the time goes.
+func verboseReport(_ details: PrimeCountDetails, peakMemoryKiB: Int = peakMemoryKiB()) -> String {
+  var lines: [String] = []
+  lines.append("x = \(grouped(String(details.x)))")
+  if details.y > 0 {
+    lines.append("y = \(grouped(String(details.y))) (α_y = \(fixed(details.alphaY, 3)))")
+    lines.append("z = \(grouped(String(details.z))) (α_z = \(fixed(details.alphaZ, 3)))")
+  }
+  lines.append("threads = \(details.threads)")
+  let total = details.totalSeconds
+  let width = details.phases.map(\.name.count).max() ?? 0
+  for phase in details.phases {
+    let share = total > 0 ? 100 * phase.seconds / total : 0
+    let padding = String(repeating: " ", count: width - phase.name.count)
+    lines.append("\(phase.name)\(padding)  \(fixed(phase.seconds, 3)) s  \(fixed(share, 1))%")
+  }
+  if details.hardLeaves > 0, let hard = details.phases.first(where: { $0.name == "hard leaves" }) {
+    let leaves = Double(details.hardLeaves)
+    lines.append(
+      "hard leaves: \(grouped(String(details.hardLeaves))), "
+        + "\(fixed(hard.seconds * 1e9 / leaves, 1)) ns each (with the sieve), "
+        + "\(fixed(Double(details.countedWords) / leaves, 2)) words counted each; "
+        + "sieve crossings: \(grouped(String(details.sieveCrossings)))")
+  }
+  lines.append(
+    "time: \(fixed(details.wallSeconds, 3)) s, \(fixed(total, 3)) s over the threads")
+  lines.append("peak memory: \(fixed(Double(peakMemoryKiB) / 1024, 1)) MiB")
+  return lines.map { $0 + "\n" }.joined()
+}
+
+#if canImport(Glibc)
+  // Glibc imports RUSAGE_SELF as an enum case where getrusage takes an Int32.
+  private let rusageSelf = __rusage_who_t(RUSAGE_SELF.rawValue)
+#else
+  private let rusageSelf = RUSAGE_SELF
+#endif
+
+/// The process's peak resident memory so far, in KiB.
+func peakMemoryKiB() -> Int {
+  var usage = rusage()
+  guard getrusage(rusageSelf, &usage) == 0 else { return 0 }
+  return Int(usage.ru_maxrss)
+}
+
+/// `value` with `digits` decimals.
+func fixed(_ value: Double, _ digits: Int) -> String {
+  var scaled = (value * pow(10, Double(digits))).rounded()
+  let negative = scaled < 0
+  scaled = abs(scaled)
+  var text = String(Int(scaled))
+  if digits > 0 {
+    if text.count <= digits { text = String(repeating: "0", count: digits - text.count + 1) + text }
+    text.insert(".", at: text.index(text.endIndex, offsetBy: -digits))
+  }
+  return (negative ? "-" : "") + text
+}
