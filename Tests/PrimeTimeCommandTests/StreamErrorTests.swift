@@ -155,13 +155,16 @@ func spawnWithSignals(_ arguments: [String], errors: String) throws -> pid_t {
   try spawnWithSignals(arguments, output: "/dev/null", errors: errors)
 }
 
-/// Waits for `pid` on a thread of its own; its wait status.
+/// Waits for `pid` on a thread of its own (not a task's: waiting must not hold one of the
+/// cooperative threads the other tests run on); its wait status.
 func waitForProcess(_ pid: pid_t) async -> Int32 {
-  await Task.detached {
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
-    return status
-  }.value
+  await withCheckedContinuation { continuation in
+    Thread {
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
+      continuation.resume(returning: status)
+    }.start()
+  }
 }
 
 /// Starts `arguments` with no signal blocked, standard output and error to files.

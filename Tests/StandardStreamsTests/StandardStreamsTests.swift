@@ -1,5 +1,6 @@
 import Foundation
 import StandardStreams
+import Synchronization
 import Testing
 
 @Suite struct LineReaderTests {
@@ -117,13 +118,21 @@ import Testing
     }
   }
 
-  @Test func writesEverything() async throws {
+  @Test func writesEverything() throws {
     let pipe = Pipe()
     let text = String(repeating: "0123456789", count: 50_000)
-    let reading = Task.detached { pipe.fileHandleForReading.readDataToEndOfFile() }
-    try writeAll(text, to: pipe.fileHandleForWriting.fileDescriptor)
-    try pipe.fileHandleForWriting.close()
-    #expect(await reading.value == Data(text.utf8))
+    // Written on a thread of its own: the write blocks until it is read.
+    let failure = Mutex<StreamError?>(nil)
+    Thread {
+      do throws(StreamError) {
+        try writeAll(text, to: pipe.fileHandleForWriting.fileDescriptor)
+      } catch {
+        failure.withLock { $0 = error }
+      }
+      try? pipe.fileHandleForWriting.close()
+    }.start()
+    #expect(pipe.fileHandleForReading.readDataToEndOfFile() == Data(text.utf8))
+    #expect(failure.withLock { $0 } == nil)
   }
 
   @Test func quotedEscapesAndCuts() {
