@@ -1,4 +1,5 @@
 import ComposableTestSupport
+import Foundation
 import Testing
 
 extension SharedReaderKey where Self == InMemoryKey<Int>.Default {
@@ -66,5 +67,21 @@ struct SharingStateArticleTests {
   @Test func testing() async {
     let store = TestStore(initialState: SharedCounter.State()) { SharedCounter() }
     await store.send(.incrementTapped) { $0.$count.withLock { $0 = 1 } }
+  }
+}
+
+/// `FileStorageKey`'s example: a value kept as JSON in a file (here in the test's file system
+/// in memory, as every test's is).
+@Test func fileStorageExample() {
+  struct Settings: Codable, Equatable, Sendable {
+    var volume = 5
+  }
+  withDependencies {
+    $0.defaultFileStorage = .inMemory
+  } operation: {
+    @Shared(.fileStorage(URL(fileURLWithPath: "/var/lib/app/settings.json")))
+    var settings = Settings()
+    $settings.withLock { $0.volume += 1 }
+    #expect(settings == Settings(volume: 6))
   }
 }
