@@ -60,20 +60,29 @@ func temporaryDirectory() throws -> URL {
   return url
 }
 
-/// Runs tmux (at `path`, on server `socket`) with posix_spawn and waits for it, descriptors
-/// above 2 closed first: the server would otherwise hold other tests' pipes open, and those
-/// tests would wait for it.
-///
-/// The test runner's threads block most signals, and a blocked mask is inherited: a tmux
-/// server that cannot take SIGCHLD or SIGTERM never ends (kill-server included), and the
-/// program in its pane must get its signals (Ctrl-C) as it would from a person's shell.
+/// Runs tmux (at `path`, on server `socket`) and waits for it (see ``spawnWithSignals``).
 func runTmux(_ arguments: [String], path: String, socket: String) throws {
+  let pid = try spawnWithSignals([path, "-L", socket] + arguments)
+  var status: Int32 = 0
+  waitpid(pid, &status, 0)
+}
+
+/// Starts `arguments` as a person's shell would, standard output and error to the files given
+/// (or the test runner's), and returns its process id.
+///
+/// No signal is blocked: the test runner's threads block most, and a blocked mask is
+/// inherited (a tmux server that cannot take SIGCHLD or SIGTERM never ends, kill-server
+/// included, and the program in its pane must get its signals as from a person's shell).
+/// Descriptors above 2 are closed first: a program that outlives its test would otherwise hold
+/// other tests' pipes open, and those tests would wait for it.
+func spawnWithSignals(
+  _ arguments: [String], output: String? = nil, errors: String? = nil
+) throws -> pid_t {
   let closeAndRun = """
     for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done
     exec "$@"
     """
-  let command = ["/bin/bash", "-c", closeAndRun, "tmux", path, "-L", socket]
-  let argv = (command + arguments).map { strdup($0) }
+  let argv = (["/bin/bash", "-c", closeAndRun, "spawn"] + arguments).map { strdup($0) }
   defer { for pointer in argv { free(pointer) } }
   var attributes = posix_spawnattr_t()
   posix_spawnattr_init(&attributes)
@@ -85,9 +94,16 @@ func runTmux(_ arguments: [String], path: String, socket: String) throws {
   posix_spawnattr_setsigmask(&attributes, &none)
   posix_spawnattr_setsigdefault(&attributes, &all)
   posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  for (descriptor, path) in [(Int32(1), output), (2, errors)] {
+    guard let path else { continue }
+    posix_spawn_file_actions_addopen(
+      &actions, descriptor, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+  }
   var pid: pid_t = 0
-  let spawned = posix_spawn(&pid, argv[0]!, nil, &attributes, argv + [nil], environ)
+  let spawned = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv + [nil], environ)
   guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-  var status: Int32 = 0
-  waitpid(pid, &status, 0)
+  return pid
 }

@@ -138,7 +138,7 @@ func runInShell(_ script: String, data: URL) async throws -> Run {
   let errors = data.appendingPathComponent("errors")
   let pid = try spawnWithSignals(
     [primetimeExecutable.path, "nth-prime", "10000000000000", "--threads", "1"],
-    errors: errors.path)
+    output: "/dev/null", errors: errors.path)
   try await Task.sleep(for: .milliseconds(300))
   let sent = Date()
   kill(pid, SIGQUIT)
@@ -147,12 +147,6 @@ func runInShell(_ script: String, data: URL) async throws -> Run {
   #expect(status & 0x7f == SIGQUIT, "ended by the signal, status \(status)")
   let said = try String(contentsOf: errors, encoding: .utf8)
   #expect(!said.contains("crashed"), "\(said.prefix(200))")
-}
-
-/// Starts `arguments` with no signal blocked (the test runner's threads block most, and a
-/// blocked mask is inherited), standard error to `errors`, output discarded.
-func spawnWithSignals(_ arguments: [String], errors: String) throws -> pid_t {
-  try spawnWithSignals(arguments, output: "/dev/null", errors: errors)
 }
 
 /// Waits for `pid` on a thread of its own (not a task's: waiting must not hold one of the
@@ -165,31 +159,6 @@ func waitForProcess(_ pid: pid_t) async -> Int32 {
       continuation.resume(returning: status)
     }.start()
   }
-}
-
-/// Starts `arguments` with no signal blocked, standard output and error to files.
-func spawnWithSignals(_ arguments: [String], output: String, errors: String) throws -> pid_t {
-  let argv = arguments.map { strdup($0) }
-  defer { for pointer in argv { free(pointer) } }
-  var attributes = posix_spawnattr_t()
-  posix_spawnattr_init(&attributes)
-  defer { posix_spawnattr_destroy(&attributes) }
-  var none = sigset_t()
-  sigemptyset(&none)
-  var all = sigset_t()
-  sigfillset(&all)
-  posix_spawnattr_setsigmask(&attributes, &none)
-  posix_spawnattr_setsigdefault(&attributes, &all)
-  posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-  posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-  var pid: pid_t = 0
-  let spawned = posix_spawn(&pid, argv[0]!, &actions, &attributes, argv + [nil], environ)
-  guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-  return pid
 }
 
 /// A signal to `primetime script` ends it as it ends the app: the favorites saved, status
