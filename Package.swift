@@ -57,7 +57,9 @@ let package = Package(
       pkgConfig: "gmp",
       providers: [.apt(["libgmp-dev"]), .brew(["gmp"])]
     ),
-    .target(name: "PrimeEngine", dependencies: ["CGMP"], path: "Sources/Engine/PrimeEngine"),
+    .target(
+      name: "PrimeEngine", dependencies: ["CGMP"], path: "Sources/Engine/PrimeEngine",
+      exclude: ["README.md"]),
 
     // Core
     .target(
@@ -84,7 +86,8 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "OrderedCollections", package: "swift-collections"),
       ],
-      path: "Sources/Core/ComposableCore"
+      path: "Sources/Core/ComposableCore",
+      exclude: ["README.md"]
     ),
     .target(
       name: "ComposableTestSupport",
