@@ -1025,6 +1025,7 @@ struct ComposableCoreExamples {
     #expect(lines.value.first?.hasPrefix("action: ") == true)
   }
 
+  @available(*, deprecated, message: "recordingActivity(into:_:) is deprecated, tested still")
   @Test func activityIsRecordedFromTheStateBefore() async {
     let store = TestStore(initialState: FavoriteList.State(favorites: [2, 3, 5])) {
       FavoriteList().recordingActivity(into: \.activity) { state, action in

@@ -11,6 +11,14 @@ extension Reducer {
   ///   return "Removed \(state.favorites[index])"
   /// }
   /// ```
+  ///
+  /// Deprecated: an entry usually depends on the state after the action too (what a merge
+  /// added, what another window removed), which `onChange(of:)` sees and this does not; the
+  /// app's own activity feed never used it.
+  @available(
+    *, deprecated,
+    message: "Append the entry in the reducer, or in onChange(of:) to compare before and after"
+  )
   public func recordingActivity<Entry>(
     into log: WritableKeyPath<State, [Entry]>,
     _ entry: @escaping (_ state: State, _ action: Action) -> Entry?
@@ -20,6 +28,7 @@ extension Reducer {
 }
 
 /// A reducer that records an activity log; made by ``Reducer/recordingActivity(into:_:)``.
+@available(*, deprecated, message: "Append the entry in the reducer, or in onChange(of:)")
 public struct RecordActivityReducer<Base: Reducer, Entry>: Reducer {
   let base: Base
   let log: WritableKeyPath<Base.State, [Entry]>
