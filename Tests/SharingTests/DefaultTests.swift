@@ -9,6 +9,12 @@ extension SharedReaderKey where Self == InMemoryKey<Bool>.Default {
   fileprivate static var isOn: Self { Self[.inMemory("isOn"), default: false] }
 }
 
+// One stored value under two keys that carry different defaults.
+extension SharedReaderKey where Self == InMemoryKey<Int>.Default {
+  fileprivate static var tally1: Self { Self[.inMemory("tally"), default: 1] }
+  fileprivate static var tally2: Self { Self[.inMemory("tally"), default: 2] }
+}
+
 /// Keys with defaults, and optionals without: swift-sharing's DefaultTests.
 struct DefaultTests {
   @Test func keyDefault() {
@@ -58,5 +64,95 @@ struct DefaultTests {
     @Shared(.inMemory("lazy")) var second = makeDefault()
     #expect(evaluations == 1)
     #expect(second == 1)
+  }
+
+  // Whichever reference comes first sets the value: its own default, or the key's.
+
+  @Test func sharedCompetingDefaults() {
+    @Shared(.isOn) var first = true
+    @Shared(.isOn) var second = false
+    @Shared(.isOn) var third
+    #expect([first, second, third] == [true, true, true])
+  }
+
+  @Test func sharedUnspecifiedWrappedValue() {
+    @Shared(.isOn) var first
+    @Shared(.isOn) var second = true
+    #expect([first, second] == [false, false])
+  }
+
+  @Test func sharedReaderCompetingDefaults() {
+    @SharedReader(.isOn) var first = true
+    @SharedReader(.isOn) var second = false
+    @SharedReader(.isOn) var third
+    #expect([first, second, third] == [true, true, true])
+  }
+
+  @Test func sharedReaderUnspecifiedWrappedValue() {
+    @SharedReader(.isOn) var first
+    @SharedReader(.isOn) var second = true
+    #expect([first, second] == [false, false])
+  }
+
+  // In memory, a value outlives its references.
+
+  @Test func assignedDefaultPersistsAfterReferenceRelease() {
+    do {
+      @Shared(.isOn) var isOn = true
+      #expect(isOn)
+    }
+    @Shared(.isOn) var isOn
+    #expect(isOn)
+  }
+
+  @Test func defaultPersistsAfterSetting() {
+    do {
+      @Shared(.isOn) var isOn = false
+      $isOn.withLock { $0 = true }
+    }
+    @Shared(.isOn) var isOn
+    #expect(isOn)
+  }
+
+  @Test func initialValue() {
+    #expect(InMemoryKey<Bool>.Default.isOn.initialValue == false)
+    #expect(InMemoryKey<Int>.Default.tally2.initialValue == 2)
+  }
+
+  // A writer and a reader of one value through keys with different defaults.
+
+  @Test func writerDefaultThenReaderDefault() {
+    @Shared(.tally1) var count
+    @SharedReader(.tally2) var reader
+    $count.withLock { $0 += 1 }
+    #expect([count, reader] == [2, 2])
+  }
+
+  @Test func readerDefaultThenWriterDefault() {
+    @SharedReader(.tally2) var reader
+    @Shared(.tally1) var count
+    $count.withLock { $0 += 1 }
+    #expect([count, reader] == [3, 3])
+  }
+
+  @Test func writerThenReaderDefault() {
+    @Shared(.tally1) var count = 3
+    @SharedReader(.tally2) var reader
+    $count.withLock { $0 += 1 }
+    #expect([count, reader] == [4, 4])
+  }
+
+  @Test func readerThenWriterDefault() {
+    @SharedReader(.tally2) var reader = 3
+    @Shared(.tally1) var count
+    $count.withLock { $0 += 1 }
+    #expect([count, reader] == [4, 4])
+  }
+
+  @Test func readerDefaultThenWriter() {
+    @SharedReader(.tally2) var reader
+    @Shared(.tally1) var count = 3
+    $count.withLock { $0 += 1 }
+    #expect([count, reader] == [3, 3])
   }
 }

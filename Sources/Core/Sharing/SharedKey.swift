@@ -42,7 +42,8 @@ extension Shared {
   /// nothing stored.
   public init(require key: some SharedKey<Value>) async throws where Value: Sendable {
     let value = try await Persistence.require(key)
-    self.init(wrappedValue: value, key)
+    @Dependency(\.persistentReferences) var references
+    self.init(reference: references.storage(for: key, initialValue: { value }, isLoaded: true))
   }
 
   /// Loads the value again from its key; fails, keeping the value, when loading fails.

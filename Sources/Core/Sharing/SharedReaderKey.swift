@@ -57,7 +57,8 @@ extension SharedReader {
   /// A reader of what `key` stores, loaded first: fails when loading fails or finds nothing.
   public init(require key: some SharedReaderKey<Value>) async throws where Value: Sendable {
     let value = try await Persistence.require(key)
-    self.init(wrappedValue: value, key)
+    @Dependency(\.persistentReferences) var references
+    self.init(reference: references.storage(for: key, initialValue: { value }, isLoaded: true))
   }
 
   /// Loads the value again from its key; fails, keeping the value, when loading fails.

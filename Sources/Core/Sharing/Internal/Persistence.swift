@@ -56,16 +56,19 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
   package var loadError: (any Error)? { state.withLock { $0.loadError } }
   package var saveError: (any Error)? { state.withLock { $0.saveError } }
 
-  /// Loads the stored value over the default, then follows outside changes.
-  func start(_ storage: SharedStorage<Value>) {
-    state.withLock { $0.isLoading = true }
+  /// Loads the stored value over the default (unless it `loads` no more), then follows
+  /// outside changes.
+  func start(_ storage: SharedStorage<Value>, loads: Bool = true) {
     let context = LoadContext.initialValue(initialValue)
-    load(
-      context,
-      LoadContinuation("The key \(self.keyDescription)") { [weak storage] result in
-        guard let storage else { return }
-        self.apply(result, to: storage)
-      })
+    if loads {
+      state.withLock { $0.isLoading = true }
+      load(
+        context,
+        LoadContinuation("The key \(self.keyDescription)") { [weak storage] result in
+          guard let storage else { return }
+          self.apply(result, to: storage)
+        })
+    }
     let subscription = subscribe(
       context,
       SharedSubscriber(
@@ -149,7 +152,11 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
       case .success: nil
       case .failure(let error): error
       }
-    state.withLock { $0.saveError = error }
+    state.withLock {
+      $0.saveError = error
+      // What is stored is what is shown now: an earlier failure to load it no longer holds.
+      if error == nil { $0.loadError = nil }
+    }
     storage?.didChange()
   }
 

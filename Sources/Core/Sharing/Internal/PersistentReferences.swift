@@ -22,9 +22,10 @@ package final class PersistentReferences: Sendable {
   package init() {}
 
   /// The live storage of `key`, or a new one started from `initialValue` (evaluated only
-  /// then): the first default wins.
+  /// then): the first default wins. `isLoaded`: the value was just loaded from the key
+  /// (`require`), so a new storage does not load it again.
   package func storage<Key: SharedReaderKey>(
-    for key: Key, initialValue: () throws -> Key.Value
+    for key: Key, initialValue: () throws -> Key.Value, isLoaded: Bool = false
   ) rethrows -> SharedStorage<Key.Value> {
     let id = KeyID(base: AnyHashable(key.id))
     let (storage, isNew) = try storages.withLock {
@@ -38,7 +39,9 @@ package final class PersistentReferences: Sendable {
       return (storage, true)
     }
     // Outside the map's lock: a key may load synchronously and make shared values itself.
-    if isNew { (storage.persistence as? Persistence<Key.Value>)?.start(storage) }
+    if isNew {
+      (storage.persistence as? Persistence<Key.Value>)?.start(storage, loads: !isLoaded)
+    }
     return storage
   }
 }

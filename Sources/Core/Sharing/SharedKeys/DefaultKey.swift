@@ -20,6 +20,9 @@ public struct _SharedKeyDefault<Base: SharedReaderKey>: SharedReaderKey {
 
   public var id: Base.ID { base.id }
 
+  /// The default this key carries, as a reference made without a value of its own gets it.
+  public var initialValue: Base.Value { defaultValue() }
+
   public func load(context: LoadContext<Base.Value>, continuation: LoadContinuation<Base.Value>) {
     base.load(context: context, continuation: continuation)
   }
