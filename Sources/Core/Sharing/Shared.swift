@@ -129,7 +129,12 @@ extension Shared: Identifiable where Value: Identifiable {
 
 extension Shared: CustomStringConvertible {
   public var description: String {
-    "Shared<\(typeName(Value.self))>(value: \(String(customDumping: wrappedValue)))"
+    // A key's value is named by its key, as swift-sharing does; a derived value by its value.
+    if let persistence = reference.storage.persistence, reference === reference.storage {
+      "Shared<\(typeName(Value.self))>(\(persistence.keyDescription))"
+    } else {
+      "Shared<\(typeName(Value.self))>(value: \(String(customDumping: wrappedValue)))"
+    }
   }
 }
 

@@ -90,7 +90,12 @@ extension SharedReader: Identifiable where Value: Identifiable {
 
 extension SharedReader: CustomStringConvertible {
   public var description: String {
-    "SharedReader<\(typeName(Value.self))>(value: \(String(customDumping: wrappedValue)))"
+    // A key's value is named by its key, as swift-sharing does; a derived value by its value.
+    if let persistence = reference.storage.persistence, reference === reference.storage {
+      "SharedReader<\(typeName(Value.self))>(\(persistence.keyDescription))"
+    } else {
+      "SharedReader<\(typeName(Value.self))>(value: \(String(customDumping: wrappedValue)))"
+    }
   }
 }
 

@@ -3,6 +3,8 @@ import Synchronization
 /// What a persisted shared value has besides its value: the key, its subscription, and
 /// whether it is loading or failed to load or save.
 package protocol AnyPersistence: AnyObject, Sendable {
+  /// The key as code writes it: `.inMemory("count")`.
+  var keyDescription: String { get }
   var isLoading: Bool { get }
   var loadError: (any Error)? { get }
   var saveError: (any Error)? { get }
@@ -26,9 +28,11 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
     var loadError: (any Error)?
     var saveError: (any Error)?
     var subscription: SharedSubscription?
+    /// Started as the key's live value; one made and dropped in a race never was.
+    var hasStarted = false
   }
 
-  let keyDescription: String
+  package let keyDescription: String
   private let load: @Sendable (LoadContext<Value>, LoadContinuation<Value>) -> Void
   private let subscribe:
     @Sendable (LoadContext<Value>, SharedSubscriber<Value>) -> SharedSubscription
@@ -60,6 +64,7 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
   /// outside changes.
   func start(_ storage: SharedStorage<Value>, loads: Bool = true) {
     let context = LoadContext.initialValue(initialValue)
+    state.withLock { $0.hasStarted = true }
     if loads {
       state.withLock { $0.isLoading = true }
       load(
@@ -84,7 +89,9 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
   }
 
   package func released(lastValue: Any) {
-    guard savesOnRelease, let saveToKey, let value = lastValue as? Value else { return }
+    guard savesOnRelease, let saveToKey, let value = lastValue as? Value,
+      state.withLock({ $0.hasStarted })
+    else { return }
     saveToKey(value, .didSet, SaveContinuation("The key \(self.keyDescription)") { _ in })
   }
 

@@ -28,15 +28,17 @@ package final class PersistentReferences: Sendable {
     for key: Key, initialValue: () throws -> Key.Value, isLoaded: Bool = false
   ) rethrows -> SharedStorage<Key.Value> {
     let id = KeyID(base: AnyHashable(key.id))
-    let (storage, isNew) = try storages.withLock {
-      storages -> (SharedStorage<Key.Value>, Bool) in
-      if let live = storages[id]?.storage as? SharedStorage<Key.Value> {
-        return (live, false)
-      }
-      let initialValue = try initialValue()
-      let storage = SharedStorage(initialValue: initialValue, key: key)
-      storages[id] = Weak(storage: storage)
-      return (storage, true)
+    if let live = storages.withLock({ $0[id]?.storage as? SharedStorage<Key.Value> }) {
+      return live
+    }
+    // Made outside the map's lock: a default may make shared values of its own (a state
+    // whose fields are shared). Two threads making the same key at once each make one; the
+    // first in the map wins, and the other's default is dropped.
+    let made = SharedStorage(initialValue: try initialValue(), key: key)
+    let (storage, isNew) = storages.withLock { storages -> (SharedStorage<Key.Value>, Bool) in
+      if let live = storages[id]?.storage as? SharedStorage<Key.Value> { return (live, false) }
+      storages[id] = Weak(storage: made)
+      return (made, true)
     }
     // Outside the map's lock: a key may load synchronously and make shared values itself.
     if isNew {

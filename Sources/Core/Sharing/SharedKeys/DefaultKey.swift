@@ -44,3 +44,8 @@ extension SharedReaderKey {
   /// This key with a default: `Self[.inMemory("count"), default: 0]`.
   public typealias Default = _SharedKeyDefault<Self>
 }
+
+extension _SharedKeyDefault: CustomStringConvertible {
+  /// The key's, without its default: a value is named by where it is kept.
+  public var description: String { String(describing: base) }
+}

@@ -82,3 +82,7 @@ private enum InMemoryStorageKey: DependencyKey {
   static var testValue: InMemoryStorage { InMemoryStorage() }
   static var previewValue: InMemoryStorage { InMemoryStorage() }
 }
+
+extension InMemoryKey: CustomStringConvertible {
+  public var description: String { ".inMemory(\(String(reflecting: key)))" }
+}
