@@ -104,7 +104,17 @@ public final class TestStore<State: Equatable, Action> {
   private var skippedTasks: [StoreTask] = []
   private let location: SourceLocation
   private var hasCheckedTheEnd = false
-  private var isDismissed = false
+
+  /// Whether the feature dismissed itself: it called `dismiss()` where nothing presents it.
+  ///
+  /// A feature presented in the app dismisses itself through `@Dependency(\.dismiss)`; tested
+  /// alone, that dismisses the test store, and a test asserts it as TCA's SyncUps tests do:
+  ///
+  /// ```swift
+  /// await store.send(.deleteConfirmed)
+  /// #expect(store.isDismissed)
+  /// ```
+  public private(set) var isDismissed = false
 
   /// A test store that runs the reducer from `initialState`, with the dependencies
   /// `prepareDependencies` sets.

@@ -415,16 +415,18 @@ struct TestingArticleTests {
 
   @Test func aDismissedStore() async {
     struct Closing: Reducer {
+      enum Action { case deleteConfirmed }
       @Dependency(\.dismiss) var dismiss
-      func reduce(into state: inout Int, action: Bool) -> Effect<Bool> {
-        state += 1
-        return .run { _ in await dismiss() }
+      func reduce(into state: inout Int, action: Action) -> Effect<Action> {
+        .run { _ in await dismiss() }
       }
     }
     let store = TestStore(initialState: 0) { Closing() }
-    await store.send(true) { $0 = 1 }
+    #expect(!store.isDismissed)
+    await store.send(.deleteConfirmed)
+    #expect(store.isDismissed)
     await expectFailures("Can't send action to dismissed test store") {
-      await store.send(true)
+      await store.send(.deleteConfirmed)
     }
   }
 }
