@@ -388,3 +388,40 @@ func serverShare() async throws {
   #expect(largest < (sizes.min() ?? 0) + 200)
   #expect(largest < 8_000)
 }
+
+/// With hundreds of desktop tabs, a leave and an increment each send every other tab at most
+/// one page, of a size that does not grow with the number of tabs.
+@MainActor
+@Test func aLeaveAndAnIncrementWithManyTabsSendEachTabOnePageAtMost() {
+  let app = WebApp(
+    store: Store(initialState: WebApp.initialState) {
+      AppFeature()
+    } withDependencies: {
+      $0.favoritesStorage = .inMemory()
+    })
+  var tabs: [(id: Int, inbox: Inbox)] = []
+  for _ in 0..<150 {
+    let inbox = Inbox()
+    let id = app.connect(send: inbox.send)
+    app.receive(#"{"type":"hello","width":1280,"visible":true}"#, from: id)
+    tabs.append((id, inbox))
+  }
+  func pagesSent(by change: () -> Void) -> (most: Int, largest: Int) {
+    let before = tabs.map(\.inbox.updates)
+    change()
+    let most = zip(tabs, before).map { $0.inbox.updates - $1 }.max() ?? 0
+    let largest = tabs.compactMap { $0.inbox.lastHTML?.utf8.count }.max() ?? 0
+    return (most, largest)
+  }
+  let leaving = tabs.removeLast()
+  let leave = pagesSent { app.disconnect(leaving.id) }
+  #expect(leave.most <= 1)
+  #expect(leave.largest < 8_000)
+
+  let increment = pagesSent {
+    app.receive(#"{"type":"action","name":"menu.increment"}"#, from: tabs[0].id)
+  }
+  #expect(increment.most == 1)
+  #expect(tabs.allSatisfy { $0.inbox.lastHTML?.contains(#"value="1""#) == true })
+  #expect(increment.largest < 8_000)
+}
