@@ -59,8 +59,9 @@ public struct TerminalFeature: Reducer {
     }
 
     /// The number whose detail the window on screen shows, if any: the one read of a window
-    /// beside the view's.
-    var detailShown: Int? { app.windowContext(id: windowID)?.counter.primeDetail?.number }
+    /// beside the view's. Read from the window, not through a `CounterFeature.State` made for
+    /// it, which boxes its destination anew on every action.
+    var detailShown: Int? { app.windows[id: windowID]?.primeDetail?.number }
   }
 
   public enum Action: Equatable, Sendable {

@@ -34,11 +34,14 @@ public enum DesktopLayout {
     _ state: DesktopWindow.State, focus: WindowFocus = .init(), columns: Int = 1_000,
     rows: Int = 1_000
   ) -> [KeyBinding<Command>] {
-    keys(state, focus: focus, columns: columns, rows: rows).filter { binding in
+    var bindings = keys(state, focus: focus, columns: columns, rows: rows)
+    // In place: a frame lists these, and a new array would cost an allocation per frame.
+    bindings.removeAll { binding in
       // A desktop window binds only the desktop adapter's actions.
-      guard case .send(.desktop(let action)) = binding.action else { return true }
-      return state.offers(action)
+      guard case .send(.desktop(let action)) = binding.action else { return false }
+      return !state.offers(action)
     }
+    return bindings
   }
 
   /// The keys of each action the window may offer, where a keyboard uses it: an alert or a
