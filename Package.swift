@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "Presentation", targets: ["Presentation"]),
     .library(name: "CompactPresentation", targets: ["CompactPresentation"]),
     .library(name: "DesktopPresentation", targets: ["DesktopPresentation"]),
+    .library(name: "WindowPresentation", targets: ["WindowPresentation"]),
     .library(name: "TerminalUI", targets: ["TerminalUI"]),
     .library(name: "TerminalApp", targets: ["TerminalApp"]),
     .library(name: "WebUI", targets: ["WebUI"]),
@@ -185,20 +186,28 @@ let package = Package(
       dependencies: ["AppFeature", "Counter", "FavoritePrimes", "Presentation"],
       path: "Sources/Presentation/DesktopPresentation"
     ),
+    // What every face shares of a window: one view, one action, one focus.
+    .target(
+      name: "WindowPresentation",
+      dependencies: ["AppFeature", "CompactPresentation", "DesktopPresentation", "Presentation"],
+      path: "Sources/Presentation/WindowPresentation"
+    ),
 
     // Terminal
     // Standard input and output as command-line programs need them: bounded lines, errors said.
     .target(name: "StandardStreams", path: "Sources/Terminal/StandardStreams"),
     .target(
       name: "TerminalUI",
-      dependencies: ["CompactPresentation", "DesktopPresentation", "Presentation"],
+      dependencies: [
+        "CompactPresentation", "DesktopPresentation", "Presentation", "WindowPresentation",
+      ],
       path: "Sources/Terminal/TerminalUI"
     ),
     .target(
       name: "TerminalApp",
       dependencies: [
         "AppFeature", "CompactPresentation", "ComposableCore", "DesktopPresentation",
-        "Presentation", "PrimeClients", "StandardStreams", "TerminalUI",
+        "Presentation", "PrimeClients", "StandardStreams", "TerminalUI", "WindowPresentation",
       ],
       path: "Sources/Terminal/TerminalApp"
     ),
@@ -208,7 +217,7 @@ let package = Package(
       name: "WebUI",
       dependencies: [
         "AppFeature", "CompactPresentation", "DesktopPresentation", "NthPrimeLookup",
-        "Presentation",
+        "Presentation", "WindowPresentation",
       ],
       path: "Sources/Web/WebUI"
     ),
@@ -248,7 +257,7 @@ let package = Package(
       dependencies: [
         "AppFeature", "CompactPresentation", "ComposableCore", "ComposableTestSupport",
         "DesktopPresentation", "NthPrimeLookup", "Presentation", "PrimeClients",
-        "PrimeClientsLive", "TerminalUI",
+        "PrimeClientsLive", "TerminalUI", "WindowPresentation",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ],
       exclude: ["__Snapshots__"]
@@ -258,6 +267,7 @@ let package = Package(
       dependencies: [
         "AppFeature", "CompactPresentation", "ComposableCore", "Counter", "DesktopPresentation",
         "FavoritePrimes", "NthPrimeLookup", "Presentation", "PrimeClients", "PrimeDetail", "WebUI",
+        "WindowPresentation",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ],
       exclude: ["__Snapshots__"]
@@ -266,7 +276,7 @@ let package = Package(
       name: "TerminalAppTests",
       dependencies: [
         "AppFeature", "ComposableTestSupport", "Presentation", "PrimeClients", "TerminalApp",
-        "TerminalUI",
+        "TerminalUI", "WindowPresentation",
       ]
     ),
     .testTarget(
@@ -313,6 +323,7 @@ let package = Package(
         "AppFeature", "CompactPresentation", "ComposableCore", "ComposableTestSupport", "Counter",
         "DesktopPresentation", "FavoritePrimes", "NthPrimeLookup", "Presentation", "PrimeClients",
         "PrimeClientsLive", "PrimeDetail", "PrimeEngine", "TerminalApp", "TerminalUI", "WebUI",
+        "WindowPresentation",
       ]
     ),
   ],

@@ -3,6 +3,7 @@ import ComposableCore
 import Presentation
 import Testing
 import WebUI
+import WindowPresentation
 
 /// What a web host keeps of a browser tab.
 struct BrowserTab {
@@ -44,7 +45,7 @@ struct WebUIExamples {
 
   @Test func aPagesActionBecomesTheAppsAction() {
     let store = appStore()
-    let action = WebViewAction.touch(.counter(.incrementTapped))
+    let action = WindowAction.touch(.counter(.incrementTapped))
     store.send(action.featureAction(windowID: 3))
     // .window(.element(id: 3, action: .counter(.increment)))
     #expect(
@@ -55,7 +56,7 @@ struct WebUIExamples {
   @Test func aTabSendsToItsWindow() {
     let store = appStore()
     let tab = BrowserTab(windowID: 3)
-    let action = WebViewAction.desktop(.menu(.decrement))
+    let action = WindowAction.desktop(.menu(.decrement))
     store.send(action.featureAction(windowID: tab.windowID))
     #expect(store.state.count == -1)
   }

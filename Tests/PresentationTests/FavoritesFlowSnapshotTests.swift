@@ -8,6 +8,7 @@ import SnapshotTesting
 import Synchronization
 import TerminalUI
 import Testing
+import WindowPresentation
 
 /// Storage that holds a list and fails loads while `failsLoads` is set.
 final class FlakyStorage: Sendable {
@@ -43,7 +44,7 @@ struct FavoritesFlowSnapshotTests {
     let store = makeAppStore(storage: storage.client)
     let (columns, rows) = screenSize(.compact)
     var document = FlowDocument()
-    var focus = KeyboardFocus()
+    var focus = WindowFocus()
     func view() -> CompactApp.State {
       CompactApp.State(store.state.windowContext(id: 0)!, sizeClass: .compact)
     }
@@ -58,7 +59,7 @@ struct FavoritesFlowSnapshotTests {
     /// Presses a key as the terminal would: through the screen's own bindings.
     func press(_ key: Key) {
       switch CompactLayout.bindings(view(), focus: focus).action(for: key) {
-      case .send(let action)?: store.send(.window(.element(id: 0, action: action.featureAction)))
+      case .send(let action)?: store.send(action.featureAction(windowID: 0))
       case .moveCursor(let offset)?:
         focus.moveCursor(by: offset, count: favorites()?.rows.count ?? 0)
       case .toggleSelection?, .type?, .erase?, .cancelEntry?, .scrollDetail?, nil:
@@ -97,7 +98,7 @@ struct FavoritesFlowSnapshotTests {
     let store = makeAppStore(AppFeature.State(favoritePrimes: [2, 3, 5]))
     let (columns, rows) = screenSize(.desktop)
     var document = FlowDocument()
-    var focus: [Int: KeyboardFocus] = [0: KeyboardFocus()]
+    var focus: [Int: WindowFocus] = [0: WindowFocus()]
     func view(_ id: Int) -> DesktopWindow.State {
       DesktopWindow.State(
         store.state, windowID: id, selection: focus[id, default: .init()].selection)!

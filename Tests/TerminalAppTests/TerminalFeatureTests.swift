@@ -8,6 +8,7 @@ import PrimeDetail
 import TerminalApp
 import TerminalUI
 import Testing
+import WindowPresentation
 
 @MainActor
 func makeStore(
@@ -31,9 +32,32 @@ func screen(_ store: StoreOf<TerminalFeature>) -> [String] {
   TerminalScreen(store.state).lines
 }
 
+/// Presses `keys` one after the other, each on the screen the last one left; returns why the
+/// last key that did nothing did nothing.
 @MainActor
-func press(_ store: StoreOf<TerminalFeature>, _ keys: Key...) async {
-  for key in keys { await store.send(.keyPressed(key)).finish() }
+@discardableResult
+func press(_ store: StoreOf<TerminalFeature>, _ keys: Key...) async -> TerminalRefusal? {
+  await press(store, keys)
+}
+
+@MainActor
+@discardableResult
+func press(_ store: StoreOf<TerminalFeature>, _ keys: [Key]) async -> TerminalRefusal? {
+  var refusal: TerminalRefusal?
+  for key in keys {
+    do {
+      try await store.press(key).finish()
+    } catch {
+      refusal = error
+    }
+  }
+  return refusal
+}
+
+/// Does a script's `step` and waits for what it started.
+@MainActor
+func perform(_ store: StoreOf<TerminalFeature>, _ step: ScriptStep) async throws {
+  for task in try store.perform(step) { await task.finish() }
 }
 
 @MainActor
@@ -53,27 +77,37 @@ struct TerminalFeatureTests {
     #expect(store.state.app.windows.ids.elements == [0])
     #expect(store.state.windowID == 0)
     #expect(!screen(store).last!.contains("Tab next window"))
-    await press(store, .control("w"))
-    #expect(store.state.refusal != nil, "the last window stays")
+    #expect(await press(store, .control("w")) != nil, "the last window stays")
   }
 
-  /// A key is the app action it stands for, in one step: nothing is sent back.
-  @Test func aKeyIsTheAppActionItStandsFor() async {
+  /// A key is the app action it stands for, found at the edge on the screen on display: the
+  /// reducer sees only the app's action, and nothing is sent back.
+  @Test func aKeyIsTheAppActionItStandsFor() async throws {
     let store = TestStore(initialState: TerminalFeature.State(size: .standard(for: .desktop))) {
       TerminalFeature()
     } withDependencies: {
       $0.primality = .trialDivision
     }
     store.exhaustivity = .off
-    await store.send(.keyPressed(.character("+"))) { $0.app.count = 1 }
-    await store.send(.intent(.increment, argument: nil)) { $0.app.count = 2 }
-    await store.send(.keyPressed(.control("p"))) {
+    func action(_ key: Key) throws -> TerminalFeature.Action {
+      try TerminalScreen(store.state).action(for: key).get()
+    }
+    #expect(
+      try action(.character("+")) == .app(.window(.element(id: 0, action: .counter(.increment)))))
+    await store.send(try action(.character("+"))) { $0.app.count = 1 }
+    await store.send(try action(.control("p"))) {
       $0.app.windows[id: 0]?.screen = .counter
       $0.app.windows[id: 0]?.counterDestination = .primeDetail(
-        PrimeDetailFeature.State(facts: PrimeFacts(of: 2, primality: .trialDivision)))
+        PrimeDetailFeature.State(facts: PrimeFacts(of: 1, primality: .trialDivision)))
     }
-    await store.send(.keyPressed(.escape)) { $0.app.windows[id: 0]?.counterDestination = nil }
-    await store.send(.countTyped("41")) { $0.app.count = 41 }
+    await store.send(try action(.escape)) { $0.app.windows[id: 0]?.counterDestination = nil }
+    await store.send(try action(.character("4")))
+    #expect(
+      try action(.character("1"))
+        == .app(.window(.element(id: 0, action: .counter(.binding(.set(\.countField, "41")))))))
+    #expect(
+      TerminalScreen(store.state).action(for: .character("z"))
+        == .failure(TerminalRefusal("z does nothing on this screen")))
   }
 
   /// Digits start typing a count; "-" still decrements, in every layout.
@@ -93,10 +127,10 @@ struct TerminalFeatureTests {
   /// At the largest and the smallest count, where one step is refused, a count can still be
   /// typed, in every layout; the hints say so.
   @Test(arguments: SizeClass.allCases, [Int.max, Int.min, Int.max - 1])
-  func aCountCanBeTypedAtTheEndsOfTheRange(_ layout: SizeClass, _ count: Int) async {
+  func aCountCanBeTypedAtTheEndsOfTheRange(_ layout: SizeClass, _ count: Int) async throws {
     let store = makeStore(TestStorage(), layout: layout)
     if layout != .desktop { await press(store, .character("c")) }
-    await store.send(.countTyped(String(count))).finish()
+    try await perform(store, .count(String(count)))
     #expect(store.state.app.count == count)
     if layout != .compact {
       // Compact's hint line is too narrow for this hint, at any count.
@@ -106,18 +140,26 @@ struct TerminalFeatureTests {
     #expect(store.state.app.count == 7)
   }
 
-  /// A key press makes the view once and draws the screen once at most.
+  /// A key press makes the view once and draws the screen once at most; a key that does
+  /// nothing makes none: the key is looked up on the screen on display.
   @Test func aKeyPressMakesOneViewAndOneDrawing() async {
     let store = makeStore(TestStorage([2, 3, 5]), layout: .desktop)
+    await store.send(.app(.scenePhaseChanged(.active))).finish()
     let screen = store.observe(TerminalScreen.init)
     let subscription = screen.subscribe { _ = $0.lines }
     defer { subscription.cancel() }
     for key in [Key.character("+"), .down, .character(" "), .control("p"), .escape, .tab] {
-      let counts = TerminalView.Counts()
-      await TerminalView.$counts.withValue(counts) {
-        await store.send(.keyPressed(key)).finish()
+      let counts = WindowView.Counts()
+      let refusal = await WindowView.$counts.withValue(counts) { () -> TerminalRefusal? in
+        do throws(TerminalRefusal) {
+          try await store.press(key, on: screen.value).finish()
+          return nil
+        } catch {
+          return error
+        }
       }
-      #expect(counts.mappings.load(ordering: .relaxed) == 1, "\(key)")
+      #expect(refusal == nil || key == .tab, "\(key): \(String(describing: refusal))")
+      #expect(counts.mappings.load(ordering: .relaxed) == (refusal == nil ? 1 : 0), "\(key)")
       #expect(counts.renders.load(ordering: .relaxed) <= 1, "\(key)")
     }
   }
@@ -166,8 +208,8 @@ struct TerminalFeatureTests {
 
   @Test func quitKeysAskToQuit() async {
     let store = makeStore(TestStorage(), layout: .regular)
-    await press(store, .character("z"))
-    #expect(!store.state.isQuitRequested && store.state.refusal != nil)
+    let refusal = await press(store, .character("z"))
+    #expect(!store.state.isQuitRequested && refusal != nil)
     await press(store, .character("q"))
     #expect(store.state.isQuitRequested)
     store.send(.messageShown(nil))
@@ -310,7 +352,7 @@ struct SmallTerminalTests {
         [.character("f")], [.escape], [.character("1"), .character("2")],
       ]
       for step in keys {
-        for key in step { await store.send(.keyPressed(key)).finish() }
+        await press(store, step)
         for (columns, rows) in sizes {
           store.send(.resized(TerminalSize(columns: columns, rows: rows)))
           let lines = screen(store)
@@ -329,13 +371,13 @@ struct SmallTerminalTests {
   }
 
   /// At the smallest heights a detail that does not fit scrolls, and all of it can be read.
-  @Test func aDetailTooTallForTheTerminalScrolls() async {
+  @Test func aDetailTooTallForTheTerminalScrolls() async throws {
     for layout in SizeClass.allCases {
       let columns = layout == .desktop ? 60 : 40
       let store = makeStore(
         TestStorage(), layout: layout, size: TerminalSize(columns: columns, rows: 8))
-      await store.send(.countTyped("91")).finish()
-      await store.send(.intent(.isPrime, argument: nil)).finish()
+      try await perform(store, .count("91"))
+      try await perform(store, .intent(.isPrime, argument: nil))
       var seen = Set(screen(store))
       for _ in 0..<6 {
         await press(store, .down)

@@ -4,6 +4,7 @@ import DesktopPresentation
 import Presentation
 import Testing
 import WebUI
+import WindowPresentation
 
 struct WebUITests {
   @Test func sizeClassFromWidth() {
@@ -79,11 +80,43 @@ struct WebUITests {
       desktop.action(named: "counter.countFieldChanged", prime: nil, text: nil)
         == .success(.desktop(.counter(.countFieldChanged(nil)))))
     #expect(
-      WebViewAction.desktop(.menu(.closeWindow)).featureAction(windowID: 4)
+      WindowAction.desktop(.menu(.closeWindow)).featureAction(windowID: 4)
         == .windowClosed(id: 4))
     #expect(
-      WebViewAction.touch(.counter(.incrementTapped)).featureAction(windowID: 4)
+      WindowAction.touch(.counter(.incrementTapped)).featureAction(windowID: 4)
         == .window(.element(id: 4, action: .counter(.increment))))
+  }
+
+  /// The names are derived from the actions' cases; pages and browser tests know them, so
+  /// they are the names the renderer wrote by hand before.
+  @Test func actionNamesAreTheActionsCases() {
+    let counter = ["decrement", "increment", "isPrime", "nthPrime", "cancelNthPrime"]
+    let touch =
+      counter.map { "counter.\($0)Tapped" } + [
+        "root.counterRowTapped", "root.favoritesRowTapped", "backTapped",
+        "counter.doubleTapped", "counter.primeModalDismissed", "counter.primePopoverDismissed",
+        "favorites.rowTapped", "favorites.rowsSwipedToDelete", "favorites.saveTapped",
+        "favorites.loadTapped", "favorites.cancelNthPrimeTapped", "favorites.alertDismissed",
+      ]
+    let desktop =
+      counter.map { "counter.\($0)Clicked" } + [
+        "counter.primePopoverDismissed", "counter.primeSheetDismissed",
+        "sidebar.rowDoubleClicked", "sidebar.deleteClicked", "sidebar.saveClicked",
+        "sidebar.loadClicked", "sidebar.cancelNthPrimeClicked", "sidebar.alertDismissed",
+        "menu.increment", "menu.decrement", "menu.isThisPrime", "menu.nthPrime", "menu.save",
+        "menu.load", "menu.newWindow", "menu.closeWindow",
+      ]
+    let both = [
+      "counter.countFieldChanged", "counter.countFieldSubmitted", "counter.alertDismissed",
+      "counter.primeDetail.saveToFavoritesPressed",
+      "counter.primeDetail.removeFromFavoritesPressed",
+    ]
+    #expect(WebView.actionNames == Set(touch + desktop + both))
+    #expect(WindowAction.everyCase.count == touch.count + desktop.count + 2 * both.count)
+    #expect(WindowAction.touch(.favorites(.rowTapped(prime: 7))).webName == "favorites.rowTapped")
+    #expect(
+      WindowAction.desktop(.sidebar(.deleteClicked(atOffsets: [1]))).webName
+        == "sidebar.deleteClicked")
   }
 
   @Test func unknownNamesAndBadArgumentsAreFaults() {

@@ -45,6 +45,33 @@ public enum CompactApp {
         storageNotice = nil
       }
     }
+
+    /// Whether the screen shown offers `action` now: the root its rows, the counter and the
+    /// favorites what they offer (see ``CounterScreen/State/offers(_:)``), and Back unless an
+    /// alert or a sheet covers the screen.
+    public func offers(_ action: Action) -> Bool {
+      switch (destination, action) {
+      case (nil, .root): true
+      case (.counter(let counter), .counter(let action)): counter.offers(action)
+      case (.counter(let counter), .backTapped):
+        counter.alert == nil && !counter.isPrimeModalShown
+      case (.favorites(let favorites), .favorites(let action)): favorites.offers(action)
+      case (.favorites(let favorites), .backTapped): favorites.alert == nil
+      default: false
+      }
+    }
+
+    /// Whether the control that sends `action` is on the screen shown and enabled, whatever
+    /// is presented over it: how a face draws it.
+    public func isEnabled(_ action: Action) -> Bool {
+      switch (destination, action) {
+      case (nil, .root): true
+      case (.counter(let counter), .counter(let action)): counter.isEnabled(action)
+      case (.favorites(let favorites), .favorites(let action)): favorites.isEnabled(action)
+      case (.counter, .backTapped), (.favorites, .backTapped): true
+      default: false
+      }
+    }
   }
 
   public enum Destination: Equatable, Sendable {
@@ -52,7 +79,7 @@ public enum CompactApp {
     case favorites(FavoritesScreen.State)
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Hashable, Sendable {
     case root(RootScreen.Action)
     case backTapped
     case counter(CounterScreen.Action)

@@ -28,9 +28,41 @@ public enum CounterScreen {
     public subscript<Value>(dynamicMember keyPath: KeyPath<CounterControls, Value>) -> Value {
       controls[keyPath: keyPath]
     }
+
+    /// Whether the counter offers `action` now: an alert offers only its dismissal, a detail
+    /// its button and its dismissal (a sheet is modal, a popover leaves the counter usable),
+    /// and otherwise each enabled control its action.
+    public func offers(_ action: Action) -> Bool {
+      if controls.alert != nil { return action == .alertDismissed }
+      if isPrimeModalShown {
+        switch action {
+        case .primeDetail, .primeModalDismissed: break
+        default: return false
+        }
+      }
+      return isEnabled(action)
+    }
+
+    /// Whether the counter's control that sends `action` is shown and enabled, whatever is
+    /// presented over it: how a face draws it.
+    public func isEnabled(_ action: Action) -> Bool {
+      switch action {
+      case .decrementTapped: controls.isDecrementEnabled
+      case .incrementTapped: controls.isIncrementEnabled
+      case .countFieldChanged: controls.isCountEntryEnabled
+      case .countFieldSubmitted: controls.countField != nil
+      case .isPrimeTapped: true
+      case .nthPrimeTapped, .doubleTapped: controls.isNthPrimeButtonEnabled
+      case .cancelNthPrimeTapped: controls.nthPrimeProgress != nil
+      case .primeModalDismissed: isPrimeModalShown
+      case .primePopoverDismissed: isPrimePopoverShown
+      case .alertDismissed: controls.alert != nil
+      case .primeDetail(let action): controls.primeDetail?.favoriteButton?.action == action
+      }
+    }
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Hashable, Sendable {
     case decrementTapped
     case incrementTapped
     /// The count's field now reads `text` (`nil`: the person stopped typing).

@@ -23,9 +23,30 @@ public enum FavoritesScreen {
     public subscript<Value>(dynamicMember keyPath: KeyPath<FavoritesControls, Value>) -> Value {
       controls[keyPath: keyPath]
     }
+
+    /// Whether the favorites offer `action` now: an alert offers only its dismissal.
+    public func offers(_ action: Action) -> Bool {
+      if controls.alert != nil { return action == .alertDismissed }
+      return isEnabled(action)
+    }
+
+    /// Whether the control that sends `action` is shown and enabled, whatever is presented
+    /// over it (how a face draws it): a
+    /// row's actions for a favorite listed, Save and Load while the storage is free.
+    public func isEnabled(_ action: Action) -> Bool {
+      switch action {
+      case .rowTapped(let prime): rows.primes.contains(prime)
+      case .rowsSwipedToDelete(let offsets):
+        rows.contains(offsets: offsets)
+      case .saveTapped: controls.isSaveEnabled
+      case .loadTapped: controls.isLoadEnabled
+      case .cancelNthPrimeTapped: controls.nthPrimeProgress != nil
+      case .alertDismissed: controls.alert != nil
+      }
+    }
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Hashable, Sendable {
     case rowTapped(prime: Int)
     case rowsSwipedToDelete(atOffsets: IndexSet)
     case saveTapped

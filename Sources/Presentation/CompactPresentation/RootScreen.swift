@@ -9,7 +9,7 @@ public enum RootScreen {
     public init() {}
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Hashable, Sendable {
     case counterRowTapped
     case favoritesRowTapped
 

@@ -26,9 +26,28 @@ public enum CounterPane {
     public subscript<Value>(dynamicMember keyPath: KeyPath<CounterControls, Value>) -> Value {
       controls[keyPath: keyPath]
     }
+
+    /// Whether the counter's control that sends `action` is shown and enabled, whatever is
+    /// presented over it (how a face draws it); ``DesktopWindow/State/offers(_:)`` adds what
+    /// an alert and a sheet take away.
+    public func isEnabled(_ action: Action) -> Bool {
+      switch action {
+      case .decrementClicked: controls.isDecrementEnabled
+      case .incrementClicked: controls.isIncrementEnabled
+      case .countFieldChanged: controls.isCountEntryEnabled
+      case .countFieldSubmitted: controls.countField != nil
+      case .isPrimeClicked: true
+      case .nthPrimeClicked: controls.isNthPrimeButtonEnabled
+      case .cancelNthPrimeClicked: controls.nthPrimeProgress != nil
+      case .primePopoverDismissed: isPrimePopoverShown
+      case .primeSheetDismissed: isPrimeSheetShown
+      case .alertDismissed: controls.alert != nil
+      case .primeDetail(let action): controls.primeDetail?.favoriteButton?.action == action
+      }
+    }
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Hashable, Sendable {
     case decrementClicked
     case incrementClicked
     /// The count's field now reads `text` (`nil`: the person stopped typing).

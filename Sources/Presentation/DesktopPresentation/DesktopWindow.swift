@@ -59,6 +59,31 @@ public enum DesktopWindow {
       }
     }
 
+    /// Whether the window offers `action` now: an alert offers only its dismissal, a detail
+    /// its button and its dismissal (a sheet is modal, a popover leaves the window usable),
+    /// and otherwise each enabled control and menu command its action.
+    public func offers(_ action: Action) -> Bool {
+      if counter.alert != nil { return action == .counter(.alertDismissed) }
+      if sidebar.alert != nil { return action == .sidebar(.alertDismissed) }
+      if counter.isPrimeSheetShown {
+        switch action {
+        case .counter(.primeDetail), .counter(.primeSheetDismissed): break
+        default: return false
+        }
+      }
+      return isEnabled(action)
+    }
+
+    /// Whether the control or menu command that sends `action` is shown and enabled, whatever
+    /// is presented over it: how a face draws it.
+    public func isEnabled(_ action: Action) -> Bool {
+      switch action {
+      case .counter(let action): counter.isEnabled(action)
+      case .sidebar(let action): sidebar.isEnabled(action)
+      case .menu(let command): menu.contains { $0.command == command && $0.isEnabled }
+      }
+    }
+
     /// The positions of the tabs shown when at most `limit` of `count` are: a run that holds
     /// `position`, as near its middle as the ends allow.
     public static func shownTabs(count: Int, position: Int, limit: Int) -> Range<Int> {
@@ -81,7 +106,7 @@ public enum DesktopWindow {
     }
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Hashable, Sendable {
     case counter(CounterPane.Action)
     case sidebar(FavoritesSidebar.Action)
     case menu(MenuCommand)

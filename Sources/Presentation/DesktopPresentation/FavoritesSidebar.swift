@@ -31,9 +31,23 @@ public enum FavoritesSidebar {
     public subscript<Value>(dynamicMember keyPath: KeyPath<FavoritesControls, Value>) -> Value {
       controls[keyPath: keyPath]
     }
+
+    /// Whether the sidebar's control that sends `action` is shown and enabled, whatever is
+    /// presented over it (how a face draws it): a row's action for a favorite listed, Delete for rows with a selection.
+    public func isEnabled(_ action: Action) -> Bool {
+      switch action {
+      case .rowDoubleClicked(let prime): rows.primes.contains(prime)
+      case .deleteClicked(let offsets):
+        isDeleteEnabled && rows.contains(offsets: offsets)
+      case .saveClicked: controls.isSaveEnabled
+      case .loadClicked: controls.isLoadEnabled
+      case .cancelNthPrimeClicked: controls.nthPrimeProgress != nil
+      case .alertDismissed: controls.alert != nil
+      }
+    }
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Hashable, Sendable {
     case rowDoubleClicked(prime: Int)
     case deleteClicked(atOffsets: IndexSet)
     case saveClicked

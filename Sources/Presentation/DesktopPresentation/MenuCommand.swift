@@ -1,5 +1,5 @@
 /// A command of the desktop app's menu bar, with its keyboard shortcut.
-public enum MenuCommand: CaseIterable, Equatable, Sendable {
+public enum MenuCommand: CaseIterable, Hashable, Sendable {
   case increment
   case decrement
   case isThisPrime

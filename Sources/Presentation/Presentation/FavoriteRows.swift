@@ -32,6 +32,12 @@ public struct FavoriteRows: RandomAccessCollection, Equatable, Sendable {
       prime: prime, title: Formatting.number(prime), isSelected: selection.contains(prime))
   }
 
+  /// Whether `offsets` name some rows, and only rows.
+  public func contains(offsets: IndexSet) -> Bool {
+    guard let first = offsets.first, let last = offsets.last else { return false }
+    return first >= 0 && last < primes.count
+  }
+
   /// Where the selected rows are.
   public var selectedOffsets: IndexSet {
     guard !selection.isEmpty else { return [] }

@@ -57,7 +57,7 @@ public enum PrimeDetailView {
     }
   }
 
-  public enum Action: Equatable, Sendable {
+  public enum Action: Hashable, Sendable {
     case saveToFavoritesPressed
     case removeFromFavoritesPressed
 

@@ -4,8 +4,9 @@ import Presentation
 import StandardStreams
 import TerminalUI
 
-/// The full-screen app: sends the keys it reads and the resizes it hears, draws the screen
-/// when it changed, suspends on Ctrl-Z, and saves unsaved favorites on the way out.
+/// The full-screen app: finds what each key it reads does on the screen on display and sends
+/// that, sends the resizes it hears, draws the screen when it changed, suspends on Ctrl-Z, and
+/// saves unsaved favorites on the way out.
 @MainActor
 public enum InteractiveApp {
   /// Runs until the person quits; returns the exit status.
@@ -63,7 +64,8 @@ public enum InteractiveApp {
           quitWithoutSaving = false
           store.send(.messageShown(nil))
         }
-        store.send(.keyPressed(key))
+        // A key that does nothing here does nothing: the hints say what works.
+        _ = try? store.press(key, on: screen.value)
         guard store.state.isQuitRequested else { continue }
         // A second quit after a failed save leaves without saving: the person chose to.
         if quitWithoutSaving { return 0 }

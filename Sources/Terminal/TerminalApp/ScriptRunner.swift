@@ -6,8 +6,9 @@ import TerminalUI
 /// Runs a script of what a person does, one line each, and prints the screen after each.
 ///
 /// A line is a word of ``ScriptWord`` with its argument, if it takes one; blank lines and lines
-/// starting with `#` are skipped. Each line becomes the terminal feature's action and runs to
-/// completion (an n-th prime is answered, a save is done) before its screen is printed. A line
+/// starting with `#` are skipped. Each line becomes the keys a person would press on the
+/// screen it meets (``ScriptStep``), here, at the edge, and runs to completion (an n-th prime is
+/// answered, a save is done) before its screen is printed. A line
 /// that does not parse, or that does nothing on the screen it meets, stops the script; so does
 /// a quit (`quit`, or a key that quits), an output that fails, and ``interrupt(by:)``. Whatever
 /// stops it, unsaved favorites are saved.
@@ -15,8 +16,8 @@ import TerminalUI
 public final class ScriptRunner {
   public let store: StoreOf<TerminalFeature>
   private let output: (String) throws -> Void
-  /// The action running now, cancelled by an interruption.
-  private var running: StoreTask?
+  /// The actions running now, cancelled by an interruption.
+  private var running: [StoreTask] = []
   /// The signal that interrupted the script, if one did.
   public private(set) var interruption: Int32?
 
@@ -31,7 +32,7 @@ public final class ScriptRunner {
   /// then saves and returns; ``interruption`` tells the caller why.
   public func interrupt(by signal: Int32) {
     interruption = signal
-    running?.cancel()
+    for task in running { task.cancel() }
   }
 
   /// Runs `lines`; at the end (or at a bad line) saves unsaved favorites.
@@ -54,15 +55,15 @@ public final class ScriptRunner {
         number += 1
         let text = line.trimmingWhitespace()
         if text.isEmpty || text.hasPrefix("#") { continue }
-        guard let action = try ScriptWord.action(for: text, line: number) else { break }
-        let task = store.send(action)
-        running = task
-        await task.finish()
-        running = nil
-        if interruption != nil || store.state.isQuitRequested { break }
-        if let refusal = store.state.refusal {
-          throw ScriptError(line: number, message: refusal)
+        guard let step = try ScriptWord.step(for: text, line: number) else { break }
+        do {
+          running = try store.perform(step)
+        } catch {
+          throw ScriptError(line: number, message: error.message)
         }
+        for task in running { await task.finish() }
+        running = []
+        if interruption != nil || store.state.isQuitRequested { break }
         try printScreen(text)
       }
     } catch {
@@ -81,7 +82,19 @@ public final class ScriptRunner {
   }
 }
 
-/// The words of a script, and the actions they stand for.
+/// What a script line asks for: a key, a word of what a person means (done with the keys that
+/// do it on the screen met), a count typed, or a change of the terminal itself.
+public enum ScriptStep: Equatable, Sendable {
+  case key(Key)
+  /// `argument` is a favorite prime.
+  case intent(Intent, argument: Int?)
+  /// `count N`: types N and sets it.
+  case count(String)
+  /// `layout` and `resize`.
+  case terminal(TerminalFeature.Action)
+}
+
+/// The words of a script, and the steps they stand for.
 public enum ScriptWord {
   /// Every word, as a script's help lists them.
   public static let usage: [String] =
@@ -89,10 +102,10 @@ public enum ScriptWord {
       [.select, .choose, .delete].contains(intent) ? "\(intent.rawValue) [PRIME]" : intent.rawValue
     } + ["next-window", "count N", "layout L", "resize COLUMNS ROWS", "key K", "quit"]
 
-  /// The action for a script line; `nil` for `quit`.
-  public static func action(
+  /// The step for a script line; `nil` for `quit`.
+  public static func step(
     for text: String, line: Int
-  ) throws(ScriptError) -> TerminalFeature.Action? {
+  ) throws(ScriptError) -> ScriptStep? {
     let words = text.split(separator: " ").map(String.init)
     let arguments = words.dropFirst()
     func fail(_ message: String) -> ScriptError { ScriptError(line: line, message: message) }
@@ -112,31 +125,31 @@ public enum ScriptWord {
       return nil
     case "next-window":
       try noArgument()
-      return .keyPressed(.tab)
+      return .key(.tab)
     case "layout":
       guard arguments.count == 1, let sizeClass = SizeClass(rawValue: words[1]) else {
         throw fail("'layout' needs one of compact, regular, desktop")
       }
-      return .layoutChanged(sizeClass)
+      return .terminal(.layoutChanged(sizeClass))
     case "resize":
       guard arguments.count == 2 else { throw fail("'resize' needs COLUMNS ROWS") }
       let (columns, rows) = (try number(words[1], "columns"), try number(words[2], "rows"))
       guard (20...1000).contains(columns), (8...500).contains(rows) else {
         throw fail("a terminal is 20 to 1000 columns and 8 to 500 rows")
       }
-      return .resized(TerminalSize(columns: columns, rows: rows))
+      return .terminal(.resized(TerminalSize(columns: columns, rows: rows)))
     case "count":
       guard arguments.count == 1, isCount(words[1]) else {
         throw fail("'count' needs a whole number, like count 1000000")
       }
-      return .countTyped(words[1])
+      return .count(words[1])
     case "key":
       guard arguments.count == 1, let key = Key(name: words[1]) else {
         throw fail(
           "'key' needs a key: a character, esc, enter, tab, up, down, left, right, "
             + "backspace, delete, space or ctrl-x")
       }
-      return .keyPressed(key)
+      return .key(key)
     default:
       guard let intent = Intent(rawValue: words[0]), Intent.scriptWords.contains(intent) else {
         throw fail(

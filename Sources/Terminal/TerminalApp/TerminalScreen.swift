@@ -1,19 +1,26 @@
 import Presentation
 import TerminalUI
+import WindowPresentation
 
 /// What the terminal shows: the view of the window on screen with the keyboard's cursor, at
 /// the terminal's size, and the app's own key hints. Equatable, so a host draws it only when
-/// it changed; drawing it is ``lines``.
+/// it changed; drawing it is ``lines``, and what a key does on it is ``action(for:)``.
 public struct TerminalScreen: Equatable, Sendable {
-  public var view: TerminalView
-  public var focus: KeyboardFocus
+  public var view: WindowView
+  public var focus: WindowFocus
   public var size: TerminalSize
   public var appHints: [String]
+  /// The window on screen, which the view's actions go to.
+  public var windowID: Int
+  /// How many windows are open: Tab shows the next when there are several.
+  public var windowCount: Int
 
   public init(_ state: TerminalFeature.State) {
     view = state.view
     focus = state.windowFocus
     size = state.size
+    windowID = state.windowID
+    windowCount = state.app.windows.count
     var hints: [String] = []
     let windows = state.app.windows
     if windows.count > 1, let position = windows.index(id: state.windowID) {

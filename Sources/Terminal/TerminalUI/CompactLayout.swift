@@ -1,39 +1,55 @@
 import CompactPresentation
 import Presentation
+import WindowPresentation
 
 /// The touch adapter in a terminal narrower than 120 columns: a navigation bar, one screen at
 /// a time, the detail as a sheet over the screen (compact) or a popover beside its button
 /// (regular), alerts in a box, and the screen's keys at the bottom.
 public enum CompactLayout {
-  public typealias Command = KeyCommand<CompactApp.Action>
+  public typealias Command = KeyCommand<WindowAction>
 
   /// The keys that work on this screen now, in a terminal of that size, in the order they
-  /// are listed.
+  /// are listed: the actions the screen offers (``CompactApp/State/offers(_:)``), with keys.
   public static func bindings(
-    _ state: CompactApp.State, focus: KeyboardFocus = .init(), columns: Int = 1_000,
+    _ state: CompactApp.State, focus: WindowFocus = .init(), columns: Int = 1_000,
     rows: Int = 1_000
+  ) -> [KeyBinding<Command>] {
+    var bindings = keys(state, focus: focus, columns: columns, rows: rows)
+    // In place: a frame lists these, and a new array would cost an allocation per frame.
+    bindings.removeAll { binding in
+      // A compact screen binds only the touch adapter's actions.
+      guard case .send(.touch(let action)) = binding.action else { return false }
+      return !state.offers(action)
+    }
+    return bindings
+  }
+
+  /// The keys of each action the screen may offer, where a keyboard uses it: an alert or a
+  /// detail takes the keys of the screen under it.
+  private static func keys(
+    _ state: CompactApp.State, focus: WindowFocus, columns: Int, rows: Int
   ) -> [KeyBinding<Command>] {
     switch state.destination {
     case nil:
       return [
-        KeyBinding([.character("c")], "counter", .openCounter, .send(.root(.counterRowTapped))),
+        KeyBinding([.character("c")], "counter", .openCounter, .touch(.root(.counterRowTapped))),
         KeyBinding(
-          [.character("f")], "favorites", .openFavorites, .send(.root(.favoritesRowTapped))),
+          [.character("f")], "favorites", .openFavorites, .touch(.root(.favoritesRowTapped))),
       ]
     case .counter(let counter):
       let entry = CountEntry.bindings(
         field: counter.countField, isValid: counter.countFieldProblem == nil,
-        submit: CompactApp.Action.counter(.countFieldSubmitted))
+        submit: WindowAction.touch(.counter(.countFieldSubmitted)))
       if counter.countField != nil { return entry }
       var bindings = counterBindings(counter).map { binding in
-        KeyBinding(binding.keys, binding.label, binding.intent, Command.send(binding.action))
+        KeyBinding(binding.keys, binding.label, binding.intent, Command.touch(binding.action))
       }
       if let detail = counter.primeDetail, counter.alert == nil {
         let bottom = Canvas.lowestRuleRow(rows: rows) - (state.storageNotice == nil ? 0 : 5)
         let room = Canvas.detailRoom(top: detailTop(counter), bottom: bottom)
         bindings.insert(contentsOf: Canvas.scrollBindings(detail, room: room), at: 0)
       }
-      if counter.alert == nil && counter.primeDetail == nil && counter.isCountEntryEnabled {
+      if counter.primeDetail == nil && state.offers(.counter(.countFieldChanged(nil))) {
         bindings.insert(contentsOf: entry, at: 0)
       }
       return bindings
@@ -62,34 +78,22 @@ public enum CompactLayout {
       bindings.append(KeyBinding([.escape], "close", .dismiss, .counter(dismissed)))
       return bindings
     }
-    var bindings: [KeyBinding<CompactApp.Action>] = []
-    if counter.isDecrementEnabled {
-      bindings.append(
-        KeyBinding([.character("-")], "decrement", .decrement, .counter(.decrementTapped)))
-    }
-    if counter.isIncrementEnabled {
-      bindings.append(
-        KeyBinding(
-          [.character("+"), .character("=")], "increment", .increment, .counter(.incrementTapped)))
-    }
-    bindings.append(
-      KeyBinding([.character("p")], "is it prime?", .isPrime, .counter(.isPrimeTapped)))
-    if counter.isNthPrimeButtonEnabled {
-      bindings.append(
-        KeyBinding([.character("n")], "n-th prime", .nthPrime, .counter(.nthPrimeTapped)))
-    }
-    if counter.nthPrimeProgress != nil {
-      bindings.append(KeyBinding([.escape], "cancel", .cancel, .counter(.cancelNthPrimeTapped)))
-    }
-    bindings.append(KeyBinding([.character("b"), .left], "back", .back, .backTapped))
-    return bindings
+    return [
+      KeyBinding([.character("-")], "decrement", .decrement, .counter(.decrementTapped)),
+      KeyBinding(
+        [.character("+"), .character("=")], "increment", .increment, .counter(.incrementTapped)),
+      KeyBinding([.character("p")], "is it prime?", .isPrime, .counter(.isPrimeTapped)),
+      KeyBinding([.character("n")], "n-th prime", .nthPrime, .counter(.nthPrimeTapped)),
+      KeyBinding([.escape], "cancel", .cancel, .counter(.cancelNthPrimeTapped)),
+      KeyBinding([.character("b"), .left], "back", .back, .backTapped),
+    ]
   }
 
-  private static func favoritesBindings(_ favorites: FavoritesScreen.State, focus: KeyboardFocus)
+  private static func favoritesBindings(_ favorites: FavoritesScreen.State, focus: WindowFocus)
     -> [KeyBinding<Command>]
   {
     if favorites.alert != nil {
-      return [KeyBinding([.enter, .escape], "OK", .dismiss, .send(.favorites(.alertDismissed)))]
+      return [KeyBinding([.enter, .escape], "OK", .dismiss, .touch(.favorites(.alertDismissed)))]
     }
     var bindings: [KeyBinding<Command>] = []
     if favorites.rows.indices.contains(focus.cursor) {
@@ -98,29 +102,24 @@ public enum CompactLayout {
         KeyBinding([.down], "next", .down, .moveCursor(by: 1)),
         KeyBinding([.up], "previous", .up, .moveCursor(by: -1)),
         KeyBinding(
-          [.enter], "n-th prime", .choose, .send(.favorites(.rowTapped(prime: row.prime)))),
+          [.enter], "n-th prime", .choose, .touch(.favorites(.rowTapped(prime: row.prime)))),
         KeyBinding(
           [.character("d"), .delete], "delete", .delete,
-          .send(.favorites(.rowsSwipedToDelete(atOffsets: [focus.cursor])))),
+          .touch(.favorites(.rowsSwipedToDelete(atOffsets: [focus.cursor])))),
       ]
     }
-    if favorites.isSaveEnabled {
-      bindings.append(KeyBinding([.character("s")], "save", .save, .send(.favorites(.saveTapped))))
-    }
-    if favorites.isLoadEnabled {
-      bindings.append(KeyBinding([.character("l")], "load", .load, .send(.favorites(.loadTapped))))
-    }
-    if favorites.nthPrimeProgress != nil {
-      bindings.append(
-        KeyBinding([.escape], "cancel", .cancel, .send(.favorites(.cancelNthPrimeTapped))))
-    }
-    bindings.append(KeyBinding([.character("b"), .left], "back", .back, .send(.backTapped)))
+    bindings += [
+      KeyBinding([.character("s")], "save", .save, .touch(.favorites(.saveTapped))),
+      KeyBinding([.character("l")], "load", .load, .touch(.favorites(.loadTapped))),
+      KeyBinding([.escape], "cancel", .cancel, .touch(.favorites(.cancelNthPrimeTapped))),
+      KeyBinding([.character("b"), .left], "back", .back, .touch(.backTapped)),
+    ]
     return bindings
   }
 
   /// The screen as `rows` lines of `columns` characters; `extraHints` are the app's own keys.
   public static func render(
-    _ state: CompactApp.State, focus: KeyboardFocus = .init(), columns: Int, rows: Int,
+    _ state: CompactApp.State, focus: WindowFocus = .init(), columns: Int, rows: Int,
     extraHints: [String] = []
   ) -> [String] {
     if let tooSmall = Canvas.tooSmall(columns: columns, rows: rows) { return tooSmall }
@@ -219,7 +218,7 @@ public enum CompactLayout {
   }
 
   private static func drawFavorites(
-    _ favorites: FavoritesScreen.State, focus: KeyboardFocus, on canvas: inout Canvas, bottom: Int
+    _ favorites: FavoritesScreen.State, focus: WindowFocus, on canvas: inout Canvas, bottom: Int
   ) {
     let save = favorites.isSaveEnabled ? "Save" : "    "
     let load = favorites.isLoadEnabled ? "Load" : "    "

@@ -1,11 +1,12 @@
 import DesktopPresentation
 import Presentation
+import WindowPresentation
 
 /// The desktop adapter in a terminal 120 columns or wider: a title bar, window tabs, the
 /// favorites as a sidebar with multiple selection, the counter beside it with its detail as
 /// a popover, and the menu commands as keys (⌘ reads as Ctrl).
 public enum DesktopLayout {
-  public typealias Command = KeyCommand<DesktopWindow.Action>
+  public typealias Command = KeyCommand<WindowAction>
 
   /// The sidebar takes 30 columns, less in a narrow terminal (a desktop layout forced there).
   static func sidebarWidth(columns: Int) -> Int {
@@ -27,22 +28,38 @@ public enum DesktopLayout {
   }
 
   /// The keys that work in this window now, in a terminal of that size, in the order they
-  /// are listed.
+  /// are listed: the actions the window offers (``DesktopWindow/State/offers(_:)``), with
+  /// keys.
   public static func bindings(
-    _ state: DesktopWindow.State, focus: KeyboardFocus = .init(), columns: Int = 1_000,
+    _ state: DesktopWindow.State, focus: WindowFocus = .init(), columns: Int = 1_000,
     rows: Int = 1_000
+  ) -> [KeyBinding<Command>] {
+    var bindings = keys(state, focus: focus, columns: columns, rows: rows)
+    // In place: a frame lists these, and a new array would cost an allocation per frame.
+    bindings.removeAll { binding in
+      // A desktop window binds only the desktop adapter's actions.
+      guard case .send(.desktop(let action)) = binding.action else { return false }
+      return !state.offers(action)
+    }
+    return bindings
+  }
+
+  /// The keys of each action the window may offer, where a keyboard uses it: an alert or a
+  /// detail takes the keys of the window under it.
+  private static func keys(
+    _ state: DesktopWindow.State, focus: WindowFocus, columns: Int, rows: Int
   ) -> [KeyBinding<Command>] {
     let counter = state.counter
     let sidebar = state.sidebar
     if counter.alert != nil {
-      return [KeyBinding([.enter, .escape], "OK", .dismiss, .send(.counter(.alertDismissed)))]
+      return [KeyBinding([.enter, .escape], "OK", .dismiss, .desktop(.counter(.alertDismissed)))]
     }
     if sidebar.alert != nil {
-      return [KeyBinding([.enter, .escape], "OK", .dismiss, .send(.sidebar(.alertDismissed)))]
+      return [KeyBinding([.enter, .escape], "OK", .dismiss, .desktop(.sidebar(.alertDismissed)))]
     }
     let entry = CountEntry.bindings(
       field: counter.countField, isValid: counter.countFieldProblem == nil,
-      submit: DesktopWindow.Action.counter(.countFieldSubmitted))
+      submit: WindowAction.desktop(.counter(.countFieldSubmitted)))
     if counter.countField != nil { return entry }
     if let detail = counter.primeDetail {
       var bindings: [KeyBinding<Command>] = Canvas.scrollBindings(
@@ -52,18 +69,19 @@ public enum DesktopLayout {
           KeyBinding(
             [.character("f")], button == .save ? "save" : "remove",
             button == .save ? .saveFavorite : .removeFavorite,
-            .send(.counter(.primeDetail(button.action)))))
+            .desktop(.counter(.primeDetail(button.action)))))
       }
       let dismissed: CounterPane.Action =
         counter.isPrimePopoverShown ? .primePopoverDismissed : .primeSheetDismissed
-      bindings.append(KeyBinding([.escape], "close", .dismiss, .send(.counter(dismissed))))
+      bindings.append(KeyBinding([.escape], "close", .dismiss, .desktop(.counter(dismissed))))
       return bindings
     }
-    var bindings: [KeyBinding<Command>] = state.menu.filter(\.isEnabled).map { item in
+    var bindings: [KeyBinding<Command>] = state.menu.map { item in
       KeyBinding(
-        keys(for: item.command), item.title, intent(for: item.command), .send(.menu(item.command)))
+        keys(for: item.command), item.title, intent(for: item.command),
+        .desktop(.menu(item.command)))
     }
-    if counter.isCountEntryEnabled { bindings += entry }
+    if state.offers(.counter(.countFieldChanged(nil))) { bindings += entry }
     if sidebar.rows.indices.contains(focus.cursor) {
       bindings += [
         KeyBinding([.down], "next", .down, .moveCursor(by: 1)),
@@ -71,21 +89,20 @@ public enum DesktopLayout {
         KeyBinding([.character(" ")], "select", .select, .toggleSelection),
         KeyBinding(
           [.enter], "n-th prime", .choose,
-          .send(.sidebar(.rowDoubleClicked(prime: sidebar.rows[focus.cursor].prime)))),
+          .desktop(.sidebar(.rowDoubleClicked(prime: sidebar.rows[focus.cursor].prime)))),
       ]
     }
-    if sidebar.isDeleteEnabled {
+    bindings.append(
+      KeyBinding(
+        [.character("d"), .delete], "delete selected", .delete,
+        .desktop(.sidebar(.deleteClicked(atOffsets: sidebar.selectedOffsets)))))
+    // One Esc: the counter's request before the sidebar's.
+    if state.offers(.counter(.cancelNthPrimeClicked)) {
       bindings.append(
-        KeyBinding(
-          [.character("d"), .delete], "delete selected", .delete,
-          .send(.sidebar(.deleteClicked(atOffsets: sidebar.selectedOffsets)))))
-    }
-    if counter.nthPrimeProgress != nil {
+        KeyBinding([.escape], "cancel", .cancel, .desktop(.counter(.cancelNthPrimeClicked))))
+    } else {
       bindings.append(
-        KeyBinding([.escape], "cancel", .cancel, .send(.counter(.cancelNthPrimeClicked))))
-    } else if sidebar.nthPrimeProgress != nil {
-      bindings.append(
-        KeyBinding([.escape], "cancel", .cancel, .send(.sidebar(.cancelNthPrimeClicked))))
+        KeyBinding([.escape], "cancel", .cancel, .desktop(.sidebar(.cancelNthPrimeClicked))))
     }
     return bindings
   }
@@ -114,14 +131,14 @@ public enum DesktopLayout {
 
   /// The window as `rows` lines of `columns` characters; `extraHints` are the app's own keys.
   public static func render(
-    _ state: DesktopWindow.State, focus: KeyboardFocus = .init(), columns: Int, rows: Int,
+    _ state: DesktopWindow.State, focus: WindowFocus = .init(), columns: Int, rows: Int,
     extraHints: [String] = []
   ) -> [String] {
     if let tooSmall = Canvas.tooSmall(columns: columns, rows: rows) { return tooSmall }
     var canvas = Canvas(columns: columns, rows: rows)
     let listed = bindings(state, focus: focus, columns: columns, rows: rows).filter(\.isListed)
     let hints = listed.map { binding in
-      if case .send(.menu(let command)) = binding.action {
+      if case .send(.desktop(.menu(let command))) = binding.action {
         return "\(binding.keys[0]) \(command.title)"
       }
       return binding.hint
@@ -173,7 +190,7 @@ public enum DesktopLayout {
   }
 
   private static func drawSidebar(
-    _ sidebar: FavoritesSidebar.State, focus: KeyboardFocus, width sidebarWidth: Int,
+    _ sidebar: FavoritesSidebar.State, focus: WindowFocus, width sidebarWidth: Int,
     on canvas: inout Canvas, bottom: Int
   ) {
     let width = sidebarWidth - 2

@@ -1,3 +1,7 @@
+import CompactPresentation
+import DesktopPresentation
+import WindowPresentation
+
 /// What a key does: send a view action, change what only the terminal holds (which row the
 /// cursor is on, which rows are selected), or edit the count being typed.
 public enum KeyCommand<Action: Sendable>: Sendable {
@@ -16,31 +20,14 @@ public enum KeyCommand<Action: Sendable>: Sendable {
 
 extension KeyCommand: Equatable where Action: Equatable {}
 
-/// The terminal's own part of a screen: the row under the cursor and the rows selected.
-///
-/// A touch screen or a pointer needs none of this; a keyboard does. It is kept beside the
-/// store, per window, and survives a change of layout.
-public struct KeyboardFocus: Equatable, Sendable {
-  public var cursor: Int
-  /// Selected primes (desktop sidebar).
-  public var selection: Set<Int>
-  /// The first line shown of a detail too long for the screen.
-  public var detailScroll: Int
+extension KeyCommand where Action == WindowAction {
+  /// Sends the touch adapter's `action`.
+  static func touch(_ action: CompactApp.Action) -> Self { .send(.touch(action)) }
 
-  public init(cursor: Int = 0, selection: Set<Int> = [], detailScroll: Int = 0) {
-    self.cursor = cursor
-    self.selection = selection
-    self.detailScroll = detailScroll
-  }
-
-  /// Moves the cursor by `offset`, staying within `count` rows.
-  public mutating func moveCursor(by offset: Int, count: Int) {
-    cursor = count == 0 ? 0 : min(max(cursor + offset, 0), count - 1)
-  }
-
-  /// Keeps the cursor on a row and the selection on primes still listed.
-  public mutating func clamp(to primes: [Int]) {
-    moveCursor(by: 0, count: primes.count)
-    selection.formIntersection(primes)
-  }
+  /// Sends the desktop adapter's `action`.
+  static func desktop(_ action: DesktopWindow.Action) -> Self { .send(.desktop(action)) }
 }
+
+/// The previous release's name of ``WindowFocus``, which the web shares now.
+@available(*, deprecated, renamed: "WindowFocus")
+public typealias KeyboardFocus = WindowFocus

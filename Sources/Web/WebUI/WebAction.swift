@@ -3,34 +3,11 @@ import CompactPresentation
 import DesktopPresentation
 import Foundation
 import Presentation
+import WindowPresentation
 
-/// A view action sent by a page: the touch adapter's or the desktop adapter's.
-///
-/// A tab's layout follows its width, so the same page sends one adapter's actions or the
-/// other's; both map to the one app's actions through the adapters' own mappings, so the web
-/// adds no business logic.
-///
-/// ```swift
-/// let action = WebViewAction.touch(.counter(.incrementTapped))
-/// store.send(action.featureAction(windowID: 3))
-/// // .window(.element(id: 3, action: .counter(.increment)))
-/// ```
-public enum WebViewAction: Equatable, Sendable {
-  case touch(CompactApp.Action)
-  case desktop(DesktopWindow.Action)
-
-  /// The app's action for this action in window `windowID`.
-  ///
-  /// ```swift
-  /// store.send(action.featureAction(windowID: tab.windowID))
-  /// ```
-  public func featureAction(windowID: Int) -> AppFeature.Action {
-    switch self {
-    case .touch(let action): .window(.element(id: windowID, action: action.featureAction))
-    case .desktop(let action): action.featureAction(windowID: windowID)
-    }
-  }
-}
+/// The previous release's name of ``WindowAction``, which every face shares now.
+@available(*, deprecated, renamed: "WindowAction")
+public typealias WebViewAction = WindowAction
 
 /// Why an action from a page was not taken.
 public enum WebActionRejection: Error, Equatable, Sendable, CustomStringConvertible {
@@ -51,35 +28,95 @@ public enum WebActionRejection: Error, Equatable, Sendable, CustomStringConverti
   }
 }
 
+extension WindowAction {
+  /// The name a page sends for this action, its `data-action`: the names of its cases from
+  /// the adapter's down, without arguments (`counter.incrementTapped`,
+  /// `counter.primeDetail.saveToFavoritesPressed`, `menu.save`, `favorites.rowTapped`).
+  public var webName: String { WebActionNames.names[withoutArguments]! }
+
+  /// This action with the arguments a page sent: `text` for the count's field, `prime` for a
+  /// row; a deletion's offsets are those of the list `view` shows now.
+  func with(
+    prime: Int?, text: String?, in view: WindowView
+  ) -> Result<WindowAction, WebActionRejection> {
+    func required(_ prime: Int?) -> Result<Int, WebActionRejection> {
+      prime.map { .success($0) } ?? .failure(.badArgument("\(webName) needs a prime"))
+    }
+    switch self {
+    case .touch(.counter(.countFieldChanged)):
+      return Self.checked(text).map { .touch(.counter(.countFieldChanged($0))) }
+    case .desktop(.counter(.countFieldChanged)):
+      return Self.checked(text).map { .desktop(.counter(.countFieldChanged($0))) }
+    case .touch(.favorites(.rowTapped)):
+      return required(prime).map { .touch(.favorites(.rowTapped(prime: $0))) }
+    case .touch(.favorites(.rowsSwipedToDelete)):
+      return required(prime).map { prime in
+        let offset = view.favoriteRows?.primes.firstIndex(of: prime)
+        return .touch(.favorites(.rowsSwipedToDelete(atOffsets: offset.map { [$0] } ?? [])))
+      }
+    case .desktop(.sidebar(.rowDoubleClicked)):
+      return required(prime).map { .desktop(.sidebar(.rowDoubleClicked(prime: $0))) }
+    case .desktop(.sidebar(.deleteClicked)):
+      let offsets = view.favoriteRows?.selectedOffsets ?? []
+      return .success(.desktop(.sidebar(.deleteClicked(atOffsets: offsets))))
+    default:
+      return .success(self)
+    }
+  }
+
+  /// The count's field as a page typed it: short, and without controls.
+  private static func checked(_ text: String?) -> Result<String?, WebActionRejection> {
+    guard let text else { return .success(nil) }
+    guard text.count <= WebRenderer.countFieldMaximumLength,
+      text.unicodeScalars.allSatisfy({ !$0.properties.generalCategory.isControlOrFormat })
+    else {
+      return .failure(.badArgument("the count's field must be short text without controls"))
+    }
+    return .success(text)
+  }
+}
+
+/// Every action's name, derived once from the actions themselves.
+enum WebActionNames {
+  static let names: [WindowAction: String] = Dictionary(
+    uniqueKeysWithValues: WindowAction.everyCase.map { action in
+      switch action {
+      case .touch(let inner): (action, caseNames(inner))
+      case .desktop(let inner): (action, caseNames(inner))
+      }
+    })
+
+  /// The touch adapter's actions by name.
+  static let touch: [String: WindowAction] = table { if case .touch = $0 { true } else { false } }
+  /// The desktop adapter's actions by name.
+  static let desktop: [String: WindowAction] = table {
+    if case .desktop = $0 { true } else { false }
+  }
+
+  private static func table(_ isIncluded: (WindowAction) -> Bool) -> [String: WindowAction] {
+    Dictionary(
+      uniqueKeysWithValues: WindowAction.everyCase.filter(isIncluded).map { (names[$0]!, $0) })
+  }
+
+  /// The names of `value`'s cases from the outside in, down to the first argument that is not
+  /// an enum ("counter.primeDetail.saveToFavoritesPressed"); empty when `value` is no enum.
+  static func caseNames(_ value: Any) -> String {
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .enum else { return "" }
+    guard let child = mirror.children.first, let label = child.label else {
+      return String(describing: value)
+    }
+    let inner = caseNames(child.value)
+    return inner.isEmpty ? label : label + "." + inner
+  }
+}
+
 extension WebView {
   /// Every action name a page can send, on any screen.
-  public static let actionNames: Set<String> = touchNames.union(desktopNames)
+  public static let actionNames = Set(WebActionNames.names.values)
 
-  static let touchNames: Set<String> = [
-    "root.counterRowTapped", "root.favoritesRowTapped", "backTapped",
-    "counter.decrementTapped", "counter.incrementTapped", "counter.countFieldChanged",
-    "counter.countFieldSubmitted", "counter.isPrimeTapped", "counter.nthPrimeTapped",
-    "counter.cancelNthPrimeTapped", "counter.doubleTapped", "counter.primeModalDismissed",
-    "counter.primePopoverDismissed", "counter.alertDismissed",
-    "counter.primeDetail.saveToFavoritesPressed", "counter.primeDetail.removeFromFavoritesPressed",
-    "favorites.rowTapped", "favorites.rowsSwipedToDelete", "favorites.saveTapped",
-    "favorites.loadTapped", "favorites.cancelNthPrimeTapped", "favorites.alertDismissed",
-  ]
-
-  static let desktopNames: Set<String> = Set(
-    [
-      "counter.decrementClicked", "counter.incrementClicked", "counter.countFieldChanged",
-      "counter.countFieldSubmitted", "counter.isPrimeClicked", "counter.nthPrimeClicked",
-      "counter.cancelNthPrimeClicked", "counter.primePopoverDismissed",
-      "counter.primeSheetDismissed", "counter.alertDismissed",
-      "counter.primeDetail.saveToFavoritesPressed",
-      "counter.primeDetail.removeFromFavoritesPressed", "sidebar.rowDoubleClicked",
-      "sidebar.deleteClicked", "sidebar.saveClicked", "sidebar.loadClicked",
-      "sidebar.cancelNthPrimeClicked", "sidebar.alertDismissed",
-    ] + MenuCommand.allCases.map { "menu." + WebRenderer.name(of: $0) })
-
-  /// The view action a page sent as `name` (a `data-action` this renderer writes), if this
-  /// view offers it now.
+  /// The window action a page sent as `name` (a `data-action` this renderer writes), if this
+  /// view offers it now (``WindowView/offers(_:)``).
   ///
   /// `prime` names the favorite of a row's action, `text` the count's field as typed (`nil`:
   /// the person stopped typing). A favorite is named by its value, not its place, so that a
@@ -94,162 +131,20 @@ extension WebView {
   /// }
   /// ```
   public func action(named name: String, prime: Int?, text: String?)
-    -> Result<WebViewAction, WebActionRejection>
+    -> Result<WindowAction, WebActionRejection>
   {
-    guard Self.actionNames.contains(name) else { return .failure(.unknown(name)) }
-    if name.hasSuffix("countFieldChanged"), let text {
-      guard text.count <= WebRenderer.countFieldMaximumLength,
-        text.unicodeScalars.allSatisfy({ !$0.properties.generalCategory.isControlOrFormat })
-      else {
-        return .failure(.badArgument("the count's field must be short text without controls"))
+    let (own, other) =
+      switch content {
+      case .touch: (WebActionNames.touch[name], WebActionNames.desktop[name])
+      case .desktop: (WebActionNames.desktop[name], WebActionNames.touch[name])
       }
-    }
-    let needsPrime = [
-      "favorites.rowTapped", "favorites.rowsSwipedToDelete", "sidebar.rowDoubleClicked",
-    ].contains(name)
-    if needsPrime && prime == nil { return .failure(.badArgument("\(name) needs a prime")) }
-    let action: WebViewAction?
-    switch content {
-    case .touch(let state):
-      action = touchAction(name, prime: prime, text: text, in: state).map(WebViewAction.touch)
-    case .desktop(let state):
-      action = desktopAction(name, prime: prime, text: text, in: state).map(WebViewAction.desktop)
-    }
-    return action.map { .success($0) } ?? .failure(.unavailable(name))
-  }
-
-  private func touchAction(
-    _ name: String, prime: Int?, text: String?, in state: CompactApp.State
-  ) -> CompactApp.Action? {
-    switch state.destination {
-    case nil:
-      switch name {
-      case "root.counterRowTapped": return .root(.counterRowTapped)
-      case "root.favoritesRowTapped": return .root(.favoritesRowTapped)
-      default: return nil
-      }
-    case .counter(let counter):
-      if name == "backTapped" {
-        return counter.alert == nil && !counter.isPrimeModalShown ? .backTapped : nil
-      }
-      return counterAction(name, text: text, counter.controls, style: counter.primeDetailStyle)
-        .map(CompactApp.Action.counter)
-    case .favorites(let favorites):
-      if favorites.alert != nil {
-        return name == "favorites.alertDismissed" ? .favorites(.alertDismissed) : nil
-      }
-      let offset = prime.flatMap { prime in favorites.rows.firstIndex { $0.prime == prime } }
-      switch name {
-      case "backTapped": return .backTapped
-      case "favorites.rowTapped": return offset.map { _ in .favorites(.rowTapped(prime: prime!)) }
-      case "favorites.rowsSwipedToDelete":
-        return offset.map { .favorites(.rowsSwipedToDelete(atOffsets: [$0])) }
-      case "favorites.saveTapped": return favorites.isSaveEnabled ? .favorites(.saveTapped) : nil
-      case "favorites.loadTapped": return favorites.isLoadEnabled ? .favorites(.loadTapped) : nil
-      case "favorites.cancelNthPrimeTapped":
-        return favorites.nthPrimeProgress != nil ? .favorites(.cancelNthPrimeTapped) : nil
-      default: return nil
-      }
-    }
-  }
-
-  /// The touch counter's actions; a shown sheet or alert takes every other action away.
-  private func counterAction(
-    _ name: String, text: String?, _ controls: CounterControls, style: DetailPresentationStyle
-  ) -> CounterScreen.Action? {
-    if controls.alert != nil {
-      return name == "counter.alertDismissed" ? .alertDismissed : nil
-    }
-    let detail = controls.primeDetail
-    if let detail {
-      switch name {
-      case "counter.primeDetail.saveToFavoritesPressed":
-        return detail.favoriteButton == .save ? .primeDetail(.saveToFavoritesPressed) : nil
-      case "counter.primeDetail.removeFromFavoritesPressed":
-        return detail.favoriteButton == .remove ? .primeDetail(.removeFromFavoritesPressed) : nil
-      case "counter.primeModalDismissed": return style == .sheet ? .primeModalDismissed : nil
-      case "counter.primePopoverDismissed":
-        return style == .popover ? .primePopoverDismissed : nil
-      default:
-        // A sheet is modal; a popover lets the screen under it be used.
-        if style == .sheet { return nil }
-      }
-    }
-    let isIdle = controls.isNthPrimeButtonEnabled
-    switch name {
-    case "counter.decrementTapped": return controls.isDecrementEnabled ? .decrementTapped : nil
-    case "counter.incrementTapped": return controls.isIncrementEnabled ? .incrementTapped : nil
-    case "counter.countFieldChanged": return isIdle ? .countFieldChanged(text) : nil
-    case "counter.countFieldSubmitted":
-      return controls.countField != nil ? .countFieldSubmitted : nil
-    case "counter.isPrimeTapped": return .isPrimeTapped
-    case "counter.nthPrimeTapped": return isIdle ? .nthPrimeTapped : nil
-    case "counter.doubleTapped": return isIdle ? .doubleTapped : nil
-    case "counter.cancelNthPrimeTapped":
-      return controls.nthPrimeProgress != nil ? .cancelNthPrimeTapped : nil
-    default: return nil
-    }
-  }
-
-  private func desktopAction(
-    _ name: String, prime: Int?, text: String?, in state: DesktopWindow.State
-  ) -> DesktopWindow.Action? {
-    let counter = state.counter
-    let sidebar = state.sidebar
-    if counter.alert != nil {
-      return name == "counter.alertDismissed" ? .counter(.alertDismissed) : nil
-    }
-    if sidebar.alert != nil {
-      return name == "sidebar.alertDismissed" ? .sidebar(.alertDismissed) : nil
-    }
-    if let detail = counter.primeDetail {
-      switch name {
-      case "counter.primeDetail.saveToFavoritesPressed":
-        return detail.favoriteButton == .save
-          ? .counter(.primeDetail(.saveToFavoritesPressed)) : nil
-      case "counter.primeDetail.removeFromFavoritesPressed":
-        return detail.favoriteButton == .remove
-          ? .counter(.primeDetail(.removeFromFavoritesPressed)) : nil
-      case "counter.primePopoverDismissed":
-        return counter.isPrimePopoverShown ? .counter(.primePopoverDismissed) : nil
-      case "counter.primeSheetDismissed":
-        return counter.isPrimeSheetShown ? .counter(.primeSheetDismissed) : nil
-      default:
-        if counter.isPrimeSheetShown { return nil }
-      }
-    }
-    if name.hasPrefix("menu.") {
+    guard let named = own ?? other else { return .failure(.unknown(name)) }
+    return named.with(prime: prime, text: text, in: content).flatMap { action in
       // New Window opens a tab, which opens its own window: the page never sends it.
-      guard
-        let item = state.menu.first(where: { "menu." + WebRenderer.name(of: $0.command) == name }),
-        item.isEnabled, item.command != .newWindow
-      else { return nil }
-      return .menu(item.command)
-    }
-    let isIdle = counter.isNthPrimeButtonEnabled
-    switch name {
-    case "counter.decrementClicked":
-      return counter.isDecrementEnabled ? .counter(.decrementClicked) : nil
-    case "counter.incrementClicked":
-      return counter.isIncrementEnabled ? .counter(.incrementClicked) : nil
-    case "counter.countFieldChanged": return isIdle ? .counter(.countFieldChanged(text)) : nil
-    case "counter.countFieldSubmitted":
-      return counter.countField != nil ? .counter(.countFieldSubmitted) : nil
-    case "counter.isPrimeClicked": return .counter(.isPrimeClicked)
-    case "counter.nthPrimeClicked": return isIdle ? .counter(.nthPrimeClicked) : nil
-    case "counter.cancelNthPrimeClicked":
-      return counter.nthPrimeProgress != nil ? .counter(.cancelNthPrimeClicked) : nil
-    case "sidebar.rowDoubleClicked":
-      guard let prime, sidebar.rows.contains(where: { $0.prime == prime }) else { return nil }
-      return .sidebar(.rowDoubleClicked(prime: prime))
-    case "sidebar.deleteClicked":
-      return sidebar.isDeleteEnabled
-        ? .sidebar(.deleteClicked(atOffsets: sidebar.selectedOffsets)) : nil
-    case "sidebar.saveClicked": return sidebar.isSaveEnabled ? .sidebar(.saveClicked) : nil
-    case "sidebar.loadClicked": return sidebar.isLoadEnabled ? .sidebar(.loadClicked) : nil
-    case "sidebar.cancelNthPrimeClicked":
-      return sidebar.nthPrimeProgress != nil ? .sidebar(.cancelNthPrimeClicked) : nil
-    default: return nil
+      guard own != nil, content.offers(action), action != .desktop(.menu(.newWindow)) else {
+        return .failure(.unavailable(name))
+      }
+      return .success(action)
     }
   }
 }

@@ -2,6 +2,7 @@ import CompactPresentation
 import DesktopPresentation
 import NthPrimeLookup
 import Presentation
+import WindowPresentation
 
 /// Renders a ``WebView`` as HTML: the browser's own sheet, popover and window.
 ///
@@ -9,9 +10,10 @@ import Presentation
 /// (the Popover API) anchored to "Is this prime?", an answer is an alert dialog, a desktop
 /// window has the favorites in a sidebar, a menu bar with keyboard shortcuts and a tab per
 /// open window. The result is pure markup: no script, no style attribute, every text
-/// escaped. What a control does is named in a `data-action` attribute (a view action's
-/// case, such as `counter.incrementTapped`), which the page sends back as it is and
-/// ``WebView/action(named:prime:text:)`` turns into the view action.
+/// escaped. What a control does is named in a `data-action` attribute (its window action's
+/// ``WindowAction/webName``, such as `counter.incrementTapped`), which the page sends back as
+/// it is and ``WebView/action(named:prime:text:)`` turns into the window action; a control is
+/// disabled when its view does not enable it (``WindowView/isEnabled(_:)``).
 ///
 /// ```swift
 /// let html = WebRenderer.render(view)   // <div id="app" class="app compact" …>…</div>
@@ -47,57 +49,63 @@ public enum WebRenderer {
       html.element("h1", text: state.root.navigationTitle)
       html.close("header")
       html.open("ul", [.value("class", "list root")])
-      let actions = ["root.counterRowTapped", "root.favoritesRowTapped"]
+      let actions: [CompactApp.Action] = [.root(.counterRowTapped), .root(.favoritesRowTapped)]
       for (title, action) in zip(state.root.rows, actions) {
         html.open("li")
-        html.element("button", button(action, class: "row"), text: title)
+        html.element("button", button(action, state, class: "row"), text: title)
         html.close("li")
       }
       html.close("ul")
     case .counter(let counter):
-      navigationBar(counter.navigationTitle, into: &html)
+      navigationBar(counter.navigationTitle, state, into: &html)
+      let doubleTap = CompactApp.Action.counter(.doubleTapped)
       html.open(
         "section",
         [
           .value("class", "counter"),
-          counter.isNthPrimeButtonEnabled
-            ? .value("data-dblclick-action", "counter.doubleTapped") : nil,
+          state.isEnabled(doubleTap) ? .value("data-dblclick-action", name(doubleTap)) : nil,
         ])
-      counterControls(counter.controls, names: .touch, into: &html)
+      counterControls(counter.controls, CounterActions.touch(state), into: &html)
       html.close("section")
       if let detail = counter.primeDetail {
+        let save = name(CompactApp.Action.counter(.primeDetail(.saveToFavoritesPressed)))
+        let remove = name(CompactApp.Action.counter(.primeDetail(.removeFromFavoritesPressed)))
         if counter.isPrimeModalShown {
-          sheet(detail, dismiss: "counter.primeModalDismissed", into: &html)
+          let dismiss = name(CompactApp.Action.counter(.primeModalDismissed))
+          sheet(detail, dismiss: dismiss, save: save, remove: remove, into: &html)
         } else {
-          popover(detail, dismiss: "counter.primePopoverDismissed", into: &html)
+          let dismiss = name(CompactApp.Action.counter(.primePopoverDismissed))
+          popover(detail, dismiss: dismiss, save: save, remove: remove, into: &html)
         }
       }
-      if let alert = counter.alert { self.alert(alert, dismiss: "counter.alertDismissed", &html) }
+      if let alert = counter.alert {
+        self.alert(alert, dismiss: name(CompactApp.Action.counter(.alertDismissed)), &html)
+      }
     case .favorites(let favorites):
-      navigationBar(favorites.navigationTitle, into: &html) { html in
-        html.element(
-          "button", button("favorites.saveTapped", isEnabled: favorites.isSaveEnabled),
-          text: "Save")
-        html.element(
-          "button", button("favorites.loadTapped", isEnabled: favorites.isLoadEnabled),
-          text: "Load")
+      navigationBar(favorites.navigationTitle, state, into: &html) { html in
+        html.element("button", button(.favorites(.saveTapped), state), text: "Save")
+        html.element("button", button(.favorites(.loadTapped), state), text: "Load")
       }
       html.open("section", [.value("class", "favorites")])
       if favorites.rows.isEmpty {
         html.element("p", [.value("class", "empty")], text: "No favorite primes yet.")
       } else {
         html.open("ul", [.value("class", "list favorites-list")])
+        // Every row's buttons have the same names: a row is told by its prime.
+        let rowTapped = CompactApp.Action.favorites(.rowTapped(prime: 0))
+        let rowDeleted = CompactApp.Action.favorites(.rowsSwipedToDelete(atOffsets: []))
         for index in page(firstRow, of: favorites.rows.count) {
           let row = favorites.rows[index]
           let prime = String(row.prime)
           html.open("li", [.value("data-key", prime)])
           html.open(
-            "button", button("favorites.rowTapped", class: "row") + [.value("data-prime", prime)])
+            "button",
+            button(name(rowTapped), class: "row") + [.value("data-prime", prime)])
           html.text(row.title)
           html.close("button")
           html.element(
             "button",
-            button("favorites.rowsSwipedToDelete", class: "delete") + [
+            button(name(rowDeleted), class: "delete") + [
               .value("data-prime", prime), .value("aria-label", "Delete \(row.title)"),
             ], text: "Delete")
           html.close("li")
@@ -109,20 +117,22 @@ public enum WebRenderer {
         html.element("p", [.value("class", "status"), .value("role", "status")], text: status)
       }
       if let progress = favorites.nthPrimeProgress {
-        self.progress(progress, cancel: "favorites.cancelNthPrimeTapped", into: &html)
+        let cancel = name(CompactApp.Action.favorites(.cancelNthPrimeTapped))
+        self.progress(progress, cancel: cancel, into: &html)
       }
       html.close("section")
       if let alert = favorites.alert {
-        self.alert(alert, dismiss: "favorites.alertDismissed", &html)
+        self.alert(alert, dismiss: name(CompactApp.Action.favorites(.alertDismissed)), &html)
       }
     }
   }
 
   static func navigationBar(
-    _ title: String, into html: inout HTML, trailing: (inout HTML) -> Void = { _ in }
+    _ title: String, _ state: CompactApp.State, into html: inout HTML,
+    trailing: (inout HTML) -> Void = { _ in }
   ) {
     html.open("header", [.value("class", "bar")])
-    html.element("button", button("backTapped", class: "back"), text: "‹ Back")
+    html.element("button", button(.backTapped, state, class: "back"), text: "‹ Back")
     html.element("h1", text: title)
     html.open("span", [.value("class", "bar-actions")])
     trailing(&html)
@@ -155,10 +165,7 @@ public enum WebRenderer {
             .value("class", "menuitem"), .value("href", ""), .value("target", "_blank"),
           ])
       } else {
-        html.open(
-          "button",
-          button("menu.\(name(of: item.command))", class: "menuitem", isEnabled: item.isEnabled)
-            + shortcut)
+        html.open("button", button(.menu(item.command), state, class: "menuitem") + shortcut)
       }
       html.text(item.title)
       html.element("kbd", text: keys)
@@ -185,28 +192,33 @@ public enum WebRenderer {
     html.close("nav")
 
     html.open("div", [.value("class", "split")])
-    sidebar(state.sidebar, firstRow: firstRow, into: &html)
+    sidebar(state, firstRow: firstRow, into: &html)
     html.open("main", [.value("class", "pane counter")])
-    counterControls(state.counter.controls, names: .desktop, into: &html)
+    counterControls(state.counter.controls, CounterActions.desktop(state), into: &html)
     html.close("main")
     html.close("div")
 
     let counter = state.counter
     if let detail = counter.primeDetail {
+      let save = name(DesktopWindow.Action.counter(.primeDetail(.saveToFavoritesPressed)))
+      let remove = name(DesktopWindow.Action.counter(.primeDetail(.removeFromFavoritesPressed)))
       if counter.isPrimePopoverShown {
-        popover(detail, dismiss: "counter.primePopoverDismissed", into: &html)
+        let dismiss = name(DesktopWindow.Action.counter(.primePopoverDismissed))
+        popover(detail, dismiss: dismiss, save: save, remove: remove, into: &html)
       } else {
-        sheet(detail, dismiss: "counter.primeSheetDismissed", into: &html)
+        let dismiss = name(DesktopWindow.Action.counter(.primeSheetDismissed))
+        sheet(detail, dismiss: dismiss, save: save, remove: remove, into: &html)
       }
     }
     if let alert = counter.alert {
-      self.alert(alert, dismiss: "counter.alertDismissed", &html)
+      self.alert(alert, dismiss: name(DesktopWindow.Action.counter(.alertDismissed)), &html)
     } else if let alert = state.sidebar.alert {
-      self.alert(alert, dismiss: "sidebar.alertDismissed", &html)
+      self.alert(alert, dismiss: name(DesktopWindow.Action.sidebar(.alertDismissed)), &html)
     }
   }
 
-  static func sidebar(_ sidebar: FavoritesSidebar.State, firstRow: Int, into html: inout HTML) {
+  static func sidebar(_ state: DesktopWindow.State, firstRow: Int, into html: inout HTML) {
+    let sidebar = state.sidebar
     html.open("aside", [.value("class", "sidebar"), .value("aria-labelledby", "sidebar-title")])
     html.element("h2", [.value("id", "sidebar-title")], text: sidebar.title)
     if sidebar.rows.isEmpty {
@@ -218,6 +230,8 @@ public enum WebRenderer {
           .value("class", "selectable"), .value("role", "listbox"),
           .value("aria-multiselectable", "true"), .value("aria-labelledby", "sidebar-title"),
         ])
+      // Every row has the same name: a row is told by its prime.
+      let doubleClick = name(DesktopWindow.Action.sidebar(.rowDoubleClicked(prime: 0)))
       for index in page(firstRow, of: sidebar.rows.count) {
         let row = sidebar.rows[index]
         let prime = String(row.prime)
@@ -227,73 +241,77 @@ public enum WebRenderer {
             .value("role", "option"), .value("tabindex", "0"),
             .value("aria-selected", row.isSelected ? "true" : "false"),
             .value("data-key", prime), .value("data-select", prime), .value("data-prime", prime),
-            .value("data-dblclick-action", "sidebar.rowDoubleClicked"),
+            .value("data-dblclick-action", doubleClick),
           ], text: row.title)
       }
       html.close("ul")
       pager(firstRow, of: sidebar.rows.count, into: &html)
     }
     html.open("div", [.value("class", "sidebar-buttons")])
-    html.element(
-      "button", button("sidebar.deleteClicked", isEnabled: sidebar.isDeleteEnabled),
-      text: "Delete")
-    html.element(
-      "button", button("sidebar.saveClicked", isEnabled: sidebar.isSaveEnabled), text: "Save")
-    html.element(
-      "button", button("sidebar.loadClicked", isEnabled: sidebar.isLoadEnabled), text: "Load")
+    // Delete deletes the selection: enabled when there is one.
+    let delete = DesktopWindow.Action.sidebar(.deleteClicked(atOffsets: sidebar.selectedOffsets))
+    html.element("button", button(delete, state), text: "Delete")
+    html.element("button", button(.sidebar(.saveClicked), state), text: "Save")
+    html.element("button", button(.sidebar(.loadClicked), state), text: "Load")
     html.close("div")
     if let status = sidebar.status {
       html.element("p", [.value("class", "status"), .value("role", "status")], text: status)
     }
     if let progress = sidebar.nthPrimeProgress {
-      self.progress(progress, cancel: "sidebar.cancelNthPrimeClicked", into: &html)
+      let cancel = name(DesktopWindow.Action.sidebar(.cancelNthPrimeClicked))
+      self.progress(progress, cancel: cancel, into: &html)
     }
     html.close("aside")
   }
 
-  static func name(of command: MenuCommand) -> String {
-    switch command {
-    case .increment: "increment"
-    case .decrement: "decrement"
-    case .isThisPrime: "isThisPrime"
-    case .nthPrime: "nthPrime"
-    case .save: "save"
-    case .load: "load"
-    case .newWindow: "newWindow"
-    case .closeWindow: "closeWindow"
-    }
-  }
-
   // MARK: Shared pieces
 
-  /// The names of the counter's actions on a touch screen and on a desktop.
-  struct CounterNames {
-    var decrement, increment, countFieldChanged, countFieldSubmitted: String
-    var isPrime, nthPrime, cancel: String
+  /// The counter's controls as either adapter has them: each control's name, and whether it
+  /// is enabled.
+  struct CounterActions {
+    var decrement, increment, countFieldChanged, countFieldSubmitted: Control
+    var isPrime, nthPrime, cancel: Control
 
-    static let touch = CounterNames(
-      decrement: "counter.decrementTapped", increment: "counter.incrementTapped",
-      countFieldChanged: "counter.countFieldChanged",
-      countFieldSubmitted: "counter.countFieldSubmitted", isPrime: "counter.isPrimeTapped",
-      nthPrime: "counter.nthPrimeTapped", cancel: "counter.cancelNthPrimeTapped")
-    static let desktop = CounterNames(
-      decrement: "counter.decrementClicked", increment: "counter.incrementClicked",
-      countFieldChanged: "counter.countFieldChanged",
-      countFieldSubmitted: "counter.countFieldSubmitted", isPrime: "counter.isPrimeClicked",
-      nthPrime: "counter.nthPrimeClicked", cancel: "counter.cancelNthPrimeClicked")
+    struct Control {
+      var name: String
+      var isEnabled: Bool
+    }
+
+    static func touch(_ state: CompactApp.State) -> CounterActions {
+      func control(_ action: CounterScreen.Action) -> Control {
+        let action = CompactApp.Action.counter(action)
+        return Control(name: WebRenderer.name(action), isEnabled: state.isEnabled(action))
+      }
+      return CounterActions(
+        decrement: control(.decrementTapped), increment: control(.incrementTapped),
+        countFieldChanged: control(.countFieldChanged(nil)),
+        countFieldSubmitted: control(.countFieldSubmitted), isPrime: control(.isPrimeTapped),
+        nthPrime: control(.nthPrimeTapped), cancel: control(.cancelNthPrimeTapped))
+    }
+
+    static func desktop(_ state: DesktopWindow.State) -> CounterActions {
+      func control(_ action: CounterPane.Action) -> Control {
+        let action = DesktopWindow.Action.counter(action)
+        return Control(name: WebRenderer.name(action), isEnabled: state.isEnabled(action))
+      }
+      return CounterActions(
+        decrement: control(.decrementClicked), increment: control(.incrementClicked),
+        countFieldChanged: control(.countFieldChanged(nil)),
+        countFieldSubmitted: control(.countFieldSubmitted), isPrime: control(.isPrimeClicked),
+        nthPrime: control(.nthPrimeClicked), cancel: control(.cancelNthPrimeClicked))
+    }
   }
 
   /// The longest count a person can type: `Int.min` has 20 characters.
   public static let countFieldMaximumLength = 32
 
   static func counterControls(
-    _ controls: CounterControls, names: CounterNames, into html: inout HTML
+    _ controls: CounterControls, _ actions: CounterActions, into html: inout HTML
   ) {
     html.open("div", [.value("class", "count-row")])
     html.element(
-      "button",
-      button(names.decrement, class: "step", isEnabled: controls.isDecrementEnabled)
-        + [.value("aria-label", "Decrement")], text: "−")
+      "button", button(actions.decrement, class: "step") + [.value("aria-label", "Decrement")],
+      text: "−")
     // The count is a field: typing sets it, Return submits, leaving it stops typing.
     html.open(
       "input",
@@ -304,28 +322,25 @@ public enum WebRenderer {
         .value("value", controls.countField ?? controls.count),
         controls.countField != nil ? .value("data-editing", "true") : nil,
         controls.countFieldProblem != nil ? .value("aria-invalid", "true") : nil,
-        controls.isNthPrimeButtonEnabled ? nil : .flag("readonly"),
-        .value("data-input-action", names.countFieldChanged),
-        .value("data-submit-action", names.countFieldSubmitted),
+        actions.countFieldChanged.isEnabled ? nil : .flag("readonly"),
+        .value("data-input-action", actions.countFieldChanged.name),
+        .value("data-submit-action", actions.countFieldSubmitted.name),
       ])
     html.element(
-      "button",
-      button(names.increment, class: "step", isEnabled: controls.isIncrementEnabled)
-        + [.value("aria-label", "Increment")], text: "+")
+      "button", button(actions.increment, class: "step") + [.value("aria-label", "Increment")],
+      text: "+")
     html.close("div")
     if let problem = controls.countFieldProblem {
       html.element("p", [.value("class", "problem"), .value("role", "alert")], text: problem)
     }
     html.open("div", [.value("class", "questions")])
     html.element(
-      "button", button(names.isPrime, class: "is-prime") + [.value("id", "is-prime")],
+      "button", button(actions.isPrime, class: "is-prime") + [.value("id", "is-prime")],
       text: controls.primeDetailButtonTitle)
-    html.element(
-      "button", button(names.nthPrime, isEnabled: controls.isNthPrimeButtonEnabled),
-      text: controls.nthPrimeButtonTitle)
+    html.element("button", button(actions.nthPrime), text: controls.nthPrimeButtonTitle)
     html.close("div")
     if let progress = controls.nthPrimeProgress {
-      self.progress(progress, cancel: names.cancel, into: &html)
+      self.progress(progress, cancel: actions.cancel.name, into: &html)
     }
   }
 
@@ -340,7 +355,7 @@ public enum WebRenderer {
   }
 
   static func detailContent(
-    _ detail: PrimeDetailView.State, prefix: String, into html: inout HTML
+    _ detail: PrimeDetailView.State, save: String, remove: String, into html: inout HTML
   ) {
     html.element("h2", [.value("id", "detail-title")], text: detail.title)
     if !detail.facts.isEmpty {
@@ -349,16 +364,18 @@ public enum WebRenderer {
       html.close("ul")
     }
     if let favorite = detail.favoriteButton {
-      let action =
-        favorite == .save ? "saveToFavoritesPressed" : "removeFromFavoritesPressed"
       html.element(
-        "button", button("\(prefix).primeDetail.\(action)", class: "favorite"),
+        "button", button(favorite == .save ? save : remove, class: "favorite"),
         text: favorite.title)
     }
   }
 
-  /// A modal sheet: Escape and "Done" dismiss it through `dismiss`.
-  static func sheet(_ detail: PrimeDetailView.State, dismiss: String, into html: inout HTML) {
+  /// A modal sheet: Escape and "Done" dismiss it through `dismiss`; its button saves or
+  /// removes the favorite through `save` or `remove`.
+  static func sheet(
+    _ detail: PrimeDetailView.State, dismiss: String, save: String, remove: String,
+    into html: inout HTML
+  ) {
     html.open(
       "dialog",
       [
@@ -368,19 +385,22 @@ public enum WebRenderer {
     html.open("div", [.value("class", "sheet-bar")])
     html.element("button", button(dismiss, class: "done"), text: "Done")
     html.close("div")
-    detailContent(detail, prefix: "counter", into: &html)
+    detailContent(detail, save: save, remove: remove, into: &html)
     html.close("dialog")
   }
 
   /// A popover anchored to "Is this prime?": a click outside or Escape dismisses it.
-  static func popover(_ detail: PrimeDetailView.State, dismiss: String, into html: inout HTML) {
+  static func popover(
+    _ detail: PrimeDetailView.State, dismiss: String, save: String, remove: String,
+    into html: inout HTML
+  ) {
     html.open(
       "div",
       [
         .value("class", "popover"), .value("popover", "auto"), .value("role", "dialog"),
         .value("data-dismiss-action", dismiss), .value("aria-labelledby", "detail-title"),
       ])
-    detailContent(detail, prefix: "counter", into: &html)
+    detailContent(detail, save: save, remove: remove, into: &html)
     html.close("div")
   }
 
@@ -427,6 +447,34 @@ public enum WebRenderer {
         rows.upperBound < count ? nil : .flag("disabled"),
       ], text: "Next")
     html.close("nav")
+  }
+
+  /// The name of `action`, the touch adapter's.
+  static func name(_ action: CompactApp.Action) -> String { WindowAction.touch(action).webName }
+
+  /// The name of `action`, the desktop adapter's.
+  static func name(_ action: DesktopWindow.Action) -> String {
+    WindowAction.desktop(action).webName
+  }
+
+  /// A button that sends `action`, disabled when `state` does not enable it.
+  static func button(
+    _ action: CompactApp.Action, _ state: CompactApp.State, class name: String? = nil
+  ) -> [HTML.Attribute?] {
+    button(self.name(action), class: name, isEnabled: state.isEnabled(action))
+  }
+
+  /// A button that sends `action`, disabled when `state` does not enable it.
+  static func button(
+    _ action: DesktopWindow.Action, _ state: DesktopWindow.State, class name: String? = nil
+  ) -> [HTML.Attribute?] {
+    button(self.name(action), class: name, isEnabled: state.isEnabled(action))
+  }
+
+  static func button(_ control: CounterActions.Control, class name: String? = nil)
+    -> [HTML.Attribute?]
+  {
+    button(control.name, class: name, isEnabled: control.isEnabled)
   }
 
   static func button(_ action: String, class name: String? = nil, isEnabled: Bool = true)

@@ -2,9 +2,10 @@ import AppFeature
 import CompactPresentation
 import DesktopPresentation
 import Presentation
+import WindowPresentation
 
-/// What a browser tab shows of its window: the touch adapter's view state (compact and
-/// regular) or the desktop adapter's, with the little the tab keeps itself.
+/// What a browser tab shows of its window: the ``WindowView`` every face shares, with the
+/// little the tab keeps itself.
 ///
 /// It is the value a web host compares after every action: a tab is sent new HTML only when
 /// its `WebView` changed. The size class comes from the tab's width, the sidebar's selection
@@ -16,13 +17,12 @@ import Presentation
 /// let html = view.map(WebRenderer.render)
 /// ```
 public struct WebView: Equatable, Sendable {
-  public enum Content: Equatable, Sendable {
-    case touch(CompactApp.State)
-    case desktop(DesktopWindow.State)
-  }
+  /// The previous release's name of ``WindowView``, which every face shares now.
+  @available(*, deprecated, renamed: "WindowView")
+  public typealias Content = WindowView
 
   public var sizeClass: SizeClass
-  public var content: Content
+  public var content: WindowView
   /// The first favorite listed: a page of ``rowsPerPage`` rows starts there.
   public var firstRow: Int
 
@@ -45,17 +45,13 @@ public struct WebView: Equatable, Sendable {
     app: AppFeature.State, windowID: Int, sizeClass: SizeClass, selection: Set<Int> = [],
     firstRow: Int = 0
   ) {
-    switch sizeClass {
-    case .compact, .regular:
-      guard let context = app.windowContext(id: windowID) else { return nil }
-      content = .touch(CompactApp.State(context, sizeClass: sizeClass))
-    case .desktop:
-      guard
-        let state = DesktopWindow.State(
-          app, windowID: windowID, selection: selection, tabLimit: Self.tabLimit),
-        let position = app.windows.index(id: windowID)
-      else { return nil }
-      content = .desktop(state)
+    guard
+      let content = WindowView(
+        app: app, windowID: windowID, sizeClass: sizeClass, selection: selection,
+        tabLimit: Self.tabLimit)
+    else { return nil }
+    self.content = content
+    if case .desktop = content, let position = app.windows.index(id: windowID) {
       let shown = DesktopWindow.State.shownTabs(
         count: app.windows.count, position: position, limit: Self.tabLimit)
       hiddenTabs = HiddenTabs(before: shown.lowerBound, after: app.windows.count - shown.upperBound)

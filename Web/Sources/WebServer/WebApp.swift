@@ -2,6 +2,7 @@ import AppFeature
 import ComposableCore
 import Presentation
 import WebUI
+import WindowPresentation
 
 /// The one store of the server and the browser tabs that show it: each tab is a window.
 ///
@@ -56,11 +57,12 @@ public final class WebApp {
     var windowID: Int?
     var sizeClass: SizeClass = .desktop
     var isVisible = true
-    var selection: Set<Int> = []
+    /// The sidebar's selection; a pointer needs no cursor.
+    var focus = WindowFocus()
     var firstRow = 0
     var lastView: WebView?
-    /// The favorites the selection was last checked against.
-    var selectionCheckedAgainst: [Int] = []
+    /// The favorites the selection was last kept on.
+    var focusClampedTo: [Int] = []
     /// Refused or closed: it is sent nothing more.
     var isClosing = false
 
@@ -170,7 +172,7 @@ public final class WebApp {
     case .select(let prime):
       guard case .desktop = view.content else { return .ignored("only a sidebar selects") }
       guard store.state.favoritePrimes.contains(prime) else { return .ignored("not a favorite") }
-      if tab.selection.remove(prime) == nil { tab.selection.insert(prime) }
+      tab.focus.toggle(prime)
       refresh(tab)
       return .handled
     case .page(let first):
@@ -250,7 +252,7 @@ public final class WebApp {
     let app = store.state
     guard
       let view = WebView(
-        app: app, windowID: windowID, sizeClass: tab.sizeClass, selection: tab.selection,
+        app: app, windowID: windowID, sizeClass: tab.sizeClass, selection: tab.focus.selection,
         firstRow: tab.firstRow)
     else {
       if tab.lastView != nil {
@@ -264,10 +266,10 @@ public final class WebApp {
       return
     }
     // A deleted favorite leaves the selection (and is not selected if it comes back); the
-    // list is looked at again only when it changed, and a selection is a few of its primes.
-    if !tab.selection.isEmpty && tab.selectionCheckedAgainst != app.favoritePrimes {
-      tab.selection = tab.selection.filter { app.favoritePrimes.contains($0) }
-      tab.selectionCheckedAgainst = app.favoritePrimes
+    // list is looked at again only when it changed.
+    if !tab.focus.selection.isEmpty && tab.focusClampedTo != app.favoritePrimes {
+      tab.focus.clamp(to: app.favoritePrimes)
+      tab.focusClampedTo = app.favoritePrimes
     }
     guard view != tab.lastView else { return }
     tab.lastView = view

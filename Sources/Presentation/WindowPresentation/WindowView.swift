@@ -1,0 +1,119 @@
+import AppFeature
+import CompactPresentation
+import DesktopPresentation
+import Presentation
+import Synchronization
+
+/// What any face shows of one window: the touch adapter's view state (compact and regular) or
+/// the desktop adapter's.
+///
+/// The terminal draws it as text and the web as HTML; both ask it which actions it offers
+/// now (``offers(_:)``), so a key and a click are held to the one rule the adapters write.
+///
+/// ```swift
+/// let view = WindowView(app: store.state, windowID: 0, sizeClass: .desktop)!
+/// let action = WindowAction.desktop(.menu(.increment))
+/// if view.offers(action) { store.send(action.featureAction(windowID: 0)) }
+/// ```
+public enum WindowView: Equatable, Sendable {
+  case touch(CompactApp.State)
+  case desktop(DesktopWindow.State)
+
+  /// The view of window `windowID` in a window of `sizeClass`, or `nil` when it is not open.
+  /// `selection` is the desktop sidebar's (see ``WindowFocus``); `tabLimit` caps a desktop's
+  /// window tabs around its own.
+  public init?(
+    app: AppFeature.State, windowID: Int, sizeClass: SizeClass, selection: Set<Int> = [],
+    capabilities: HostCapabilities = .all, tabLimit: Int = .max
+  ) {
+    WindowView.counts?.mappings.add(1, ordering: .relaxed)
+    switch sizeClass {
+    case .compact, .regular:
+      guard let context = app.windowContext(id: windowID) else { return nil }
+      self = .touch(CompactApp.State(context, sizeClass: sizeClass, capabilities: capabilities))
+    case .desktop:
+      guard
+        let state = DesktopWindow.State(
+          app, windowID: windowID, selection: selection, capabilities: capabilities,
+          tabLimit: tabLimit)
+      else { return nil }
+      self = .desktop(state)
+    }
+  }
+
+  /// Whether `action` can be taken now: its control is enabled and nothing presented over it
+  /// (an alert, a modal sheet) takes it away. An action of the other adapter is never offered:
+  /// it crossed a change of layout.
+  public func offers(_ action: WindowAction) -> Bool {
+    switch (self, action) {
+    case (.touch(let state), .touch(let action)): state.offers(action)
+    case (.desktop(let state), .desktop(let action)): state.offers(action)
+    default: false
+    }
+  }
+
+  /// Whether the control that sends `action` is enabled, whatever is presented over it: how a
+  /// face draws the control.
+  public func isEnabled(_ action: WindowAction) -> Bool {
+    switch (self, action) {
+    case (.touch(let state), .touch(let action)): state.isEnabled(action)
+    case (.desktop(let state), .desktop(let action)): state.isEnabled(action)
+    default: false
+    }
+  }
+
+  /// The prime detail shown, if any.
+  public var primeDetail: PrimeDetailView.State? {
+    switch self {
+    case .touch(let state):
+      guard case .counter(let counter) = state.destination else { return nil }
+      return counter.primeDetail
+    case .desktop(let state):
+      return state.counter.primeDetail
+    }
+  }
+
+  /// Why the count being typed cannot be set, if it cannot.
+  public var countFieldProblem: String? {
+    switch self {
+    case .touch(let state):
+      guard case .counter(let counter) = state.destination else { return nil }
+      return counter.countFieldProblem
+    case .desktop(let state):
+      return state.counter.countFieldProblem
+    }
+  }
+
+  /// The count as it is being typed; `nil` when not typing.
+  public var countField: String? {
+    switch self {
+    case .touch(let state):
+      guard case .counter(let counter) = state.destination else { return nil }
+      return counter.countField
+    case .desktop(let state):
+      return state.counter.countField
+    }
+  }
+
+  /// The favorites listed, on the screen that lists them; `nil` elsewhere.
+  public var favoriteRows: FavoriteRows? {
+    switch self {
+    case .touch(let state):
+      guard case .favorites(let favorites) = state.destination else { return nil }
+      return favorites.rows
+    case .desktop(let state):
+      return state.sidebar.rows
+    }
+  }
+
+  /// Counts the views made and drawn in a scope (a test's): a key press should make one and
+  /// draw at most one.
+  @TaskLocal public static var counts: Counts?
+
+  public final class Counts: Sendable {
+    public let mappings = Atomic(0)
+    public let renders = Atomic(0)
+
+    public init() {}
+  }
+}

@@ -1,0 +1,105 @@
+import AppFeature
+import ComposableCore
+import StandardStreams
+import TerminalUI
+import WindowPresentation
+
+/// A script's words done as a person would do them: with the keys that do them on the screen
+/// each step meets, going first to the screen that has them.
+extension Store where State == TerminalFeature.State, Action == TerminalFeature.Action {
+  /// Does `step`; returns what it started, or throws why it does nothing here.
+  public func perform(_ step: ScriptStep) throws(TerminalRefusal) -> [StoreTask] {
+    switch step {
+    case .key(let key): [try press(key)]
+    case .intent(let intent, let argument): try perform(intent, argument: argument)
+    case .count(let digits): try typeCount(digits)
+    case .terminal(let action): [send(action)]
+    }
+  }
+
+  /// Does `intent` with the key that does it; `argument`, a favorite, is put under the cursor
+  /// first (and selected, to delete it on a desktop).
+  public func perform(_ intent: Intent, argument: Int? = nil) throws(TerminalRefusal)
+    -> [StoreTask]
+  {
+    var tasks: [StoreTask] = []
+    if let prime = argument {
+      guard let row = state.app.favoritePrimes.firstIndex(of: prime) else {
+        throw TerminalRefusal("\(prime) is not a favorite")
+      }
+      var focus = state.windowFocus
+      focus.cursor = row
+      if intent == .delete && state.sizeClass == .desktop { focus.selection = [prime] }
+      tasks.append(send(.focusChanged(focus)))
+    }
+    if state.sizeClass == .desktop, [.openCounter, .openFavorites, .back].contains(intent) {
+      return tasks  // A desktop window shows the counter and the favorites at once.
+    }
+    tasks += goToScreen(of: intent)
+    if intent == .openCounter || intent == .openFavorites {
+      let wanted: AppFeature.Screen = intent == .openCounter ? .counter : .favorites
+      guard state.app.windows[id: state.windowID]?.screen == wanted else {
+        throw TerminalRefusal(
+          "cannot go to \(intent == .openCounter ? "the counter" : "the favorites") from here")
+      }
+      return tasks
+    }
+    guard let task = pressKey(for: intent) else {
+      throw TerminalRefusal("'\(intent.rawValue)' is not available on this screen")
+    }
+    return tasks + [task]
+  }
+
+  /// Types `digits` as the count and sets it, on the counter.
+  public func typeCount(_ digits: String) throws(TerminalRefusal) -> [StoreTask] {
+    var tasks = goToScreen(of: .type)
+    let screen = TerminalScreen(state)
+    guard screen.bindings.contains(where: { $0.intent == .type }) else {
+      throw TerminalRefusal("cannot type a count on this screen")
+    }
+    tasks.append(send(screen.countFieldChanged(digits)))
+    let typed = TerminalScreen(state)
+    guard let enter = pressKey(for: .enter, on: typed) else {
+      tasks.append(send(typed.countFieldChanged(nil)))
+      throw TerminalRefusal("\(quoted(digits)): \(typed.view.countFieldProblem ?? "not a count")")
+    }
+    return tasks + [enter]
+  }
+
+  /// Presses the key of `intent`'s binding on `screen`, if it has one now.
+  private func pressKey(for intent: Intent, on screen: TerminalScreen? = nil) -> StoreTask? {
+    let screen = screen ?? TerminalScreen(state)
+    guard let binding = screen.bindings.first(where: { $0.intent == intent }) else { return nil }
+    return send(screen.action(for: binding.action, key: binding.keys[0]))
+  }
+
+  /// On a touch layout, goes to the screen that has `intent`, as a person would: back to the
+  /// root first when needed.
+  private func goToScreen(of intent: Intent) -> [StoreTask] {
+    guard state.sizeClass != .desktop else { return [] }
+    let isNavigation = intent == .openCounter || intent == .openFavorites
+    func has(_ intent: Intent) -> Bool {
+      TerminalScreen(state).bindings.contains { $0.intent == intent }
+    }
+    guard isNavigation || !has(intent) else { return [] }
+    let target: Intent
+    if isNavigation {
+      target = intent
+    } else if Intent.counterIntents.contains(intent) {
+      target = .openCounter
+    } else if Intent.favoritesIntents.contains(intent) {
+      target = .openFavorites
+    } else {
+      return []
+    }
+    var tasks: [StoreTask] = []
+    if !has(target), let back = pressKey(for: .back) { tasks.append(back) }
+    if let open = pressKey(for: target) { tasks.append(open) }
+    return tasks
+  }
+}
+
+extension Intent {
+  static let counterIntents: [Intent] = [.increment, .decrement, .isPrime, .nthPrime, .type]
+  static let favoritesIntents: [Intent] = [.choose, .delete, .down, .up, .save, .load]
+}
