@@ -143,7 +143,9 @@ func runInShell(_ script: String, data: URL) async throws -> Run {
   let sent = Date()
   kill(pid, SIGQUIT)
   let status = await waitForProcess(pid)
-  #expect(Date().timeIntervalSince(sent) < 5)
+  // The runtime's crash handler waits 30 s for a key; a loaded machine takes seconds to stop
+  // a process (6.5 s was seen at load 16), so the bound sits between the two.
+  #expect(Date().timeIntervalSince(sent) < 20)
   #expect(status & 0x7f == SIGQUIT, "ended by the signal, status \(status)")
   let said = try String(contentsOf: errors, encoding: .utf8)
   #expect(!said.contains("crashed"), "\(said.prefix(200))")
