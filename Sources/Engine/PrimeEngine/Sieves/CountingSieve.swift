@@ -167,7 +167,15 @@ struct CountingSieve {
         }
         let lastOffset = turn[turn.count - 1]
         while bit &+ lastOffset <= lastBit {
-          for offset in turn { body(bit &+ offset) }
+          // Four at a time (48 = 12·4): a quarter of the loop's own instructions.
+          var index = 0
+          while index < turn.count {
+            body(bit &+ turn[index])
+            body(bit &+ turn[index &+ 1])
+            body(bit &+ turn[index &+ 2])
+            body(bit &+ turn[index &+ 3])
+            index &+= 4
+          }
           bit &+= 105 &* step
         }
       }
