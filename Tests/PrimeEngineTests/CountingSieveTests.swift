@@ -80,4 +80,17 @@ struct PhiTableTests {
     }
     #expect(wrong.isEmpty)
   }
+
+  /// φ(z, 9) is computed apart, over the divisors of 17·19·23: at any size it must keep
+  /// φ(z, 9) = φ(z, 8) − φ(z/23, 8), with φ(·, 8) from the tables' recursion.
+  @Test func phiOfNinePrimesKeepsTheRecursionAtEverySize() {
+    var random = SplitMix64(state: 23)
+    let zs: [UInt64] =
+      [300_000, 1 << 32, 1 << 40, UInt64.max, UInt64.max - 30_030]
+      + (0..<200).map { _ in random.next() >> (random.next() % 64) }
+    let wrong = zs.filter { z in
+      PhiTable.phi(z, 9) != PhiTable.phi(z, 8) - PhiTable.phi(z / 23, 8)
+    }
+    #expect(wrong.isEmpty)
+  }
 }

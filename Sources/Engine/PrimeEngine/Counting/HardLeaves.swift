@@ -64,7 +64,11 @@ struct HardLeaves {
     var low = chunkLow
     var work = 0
     let batch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Self.batchSize)
-    defer { batch.deallocate() }
+    let quotients = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: Self.batchSize)
+    defer {
+      batch.deallocate()
+      quotients.deallocate()
+    }
     let values = factors.values
     let residues = factors.residues
     while low <= chunkHigh {
@@ -100,13 +104,19 @@ struct HardLeaves {
               }
               work &+= found &+ 16
               chunk.leaves &+= found
+              // The divisions first, then the counts: a division does not wait for the
+              // count before it, so the processor overlaps them.
               for leaf in 0..<found {
                 let position = Int(truncatingIfNeeded: batch[leaf])
                 let m =
                   UInt64(truncatingIfNeeded: position / 48) &* 210
                   &+ UInt64(truncatingIfNeeded: residues[position % 48])
-                let count = Int64(sieve.count(upTo: divide(xp, UInt32(truncatingIfNeeded: m))))
+                quotients[leaf] = divide(xp, UInt32(truncatingIfNeeded: m))
+              }
+              for leaf in 0..<found {
+                let count = Int64(sieve.count(upTo: quotients[leaf]))
                 // An odd value: μ(m) = −1, and the leaf is +φ.
+                let position = Int(truncatingIfNeeded: batch[leaf])
                 let sign = 2 &* Int64(values[position] & 1) &- 1
                 sum &+= sign &* count
                 signs &+= sign

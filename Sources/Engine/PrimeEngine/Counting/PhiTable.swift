@@ -1,32 +1,57 @@
 /// φ(z, b), the count of 1 ≤ k ≤ z with no prime factor among the first b primes, for b ≤ 9,
-/// from one period of each pattern up to b = 5 (the product of those primes, at most 2,310).
+/// from one period of each pattern up to b = 6 (the product of those primes, at most 30,030).
+///
+/// Memory: a UInt16 count per residue of each period, 65 KB in all, made on first use.
 enum PhiTable {
-  private static let primes: [UInt64] = [2, 3, 5, 7, 11]
-  private static let largerPrimes: [UInt64] = [13, 17, 19, 23]
+  private static let primes: [UInt64] = [2, 3, 5, 7, 11, 13]
+  private static let largerPrimes: [UInt64] = [17, 19, 23]
 
   /// For each b: the period, φ of one period, and φ(r, b) for every r below the period.
   private static let tables: [(period: UInt64, perPeriod: UInt64, counts: [UInt16])] = {
-    (0...5).map { b in
-      let period = primes.prefix(b).reduce(1, *)
-      var counts = [UInt16](repeating: 0, count: Int(period))
+    (0...6).map { b in
+      let period = Int(primes.prefix(b).reduce(1, *))
+      // The multiples of the first b primes marked by stepping, not by a remainder each.
+      var hasFactor = [Bool](repeating: false, count: period)
+      for p in primes.prefix(b) {
+        for multiple in stride(from: 0, to: period, by: Int(p)) { hasFactor[multiple] = true }
+      }
+      var counts = [UInt16](repeating: 0, count: period)
       var running: UInt16 = 0
       for r in 1..<max(period, 1) {
-        if primes.prefix(b).allSatisfy({ UInt64(r) % $0 != 0 }) { running += 1 }
-        counts[Int(r)] = running
+        if !hasFactor[r] { running += 1 }
+        counts[r] = running
       }
-      let perPeriod = period == 1 ? 1 : UInt64(counts[Int(period) - 1])
-      return (period, perPeriod, counts)
+      let perPeriod = period == 1 ? 1 : UInt64(counts[period - 1])
+      return (UInt64(period), perPeriod, counts)
     }
   }()
 
-  /// Above b = 5 by φ(z, b) = φ(z, b − 1) − φ(z/p_b, b − 1): 2^(b − 5) lookups.
+  /// The table for b = 6, and φ of its period, 1·2·4·6·10·12.
+  private static let period6: UInt64 = 30_030
+  private static let perPeriod6: UInt64 = 5_760
+
+  /// Above b = 6 by φ(z, b) = φ(z, b − 1) − φ(z/p_b, b − 1): 2^(b − 6) lookups.
   static func phi(_ z: UInt64, _ b: Int) -> UInt64 {
-    if b > 5 {
-      let p = largerPrimes[b - 6]
+    if b == 9 { return phi9(z) }
+    if b > 6 {
+      let p = largerPrimes[b - 7]
       return phi(z, b - 1) - phi(z / p, b - 1)
     }
     let table = tables[b]
     if table.period == 1 { return z }
     return (z / table.period) * table.perPeriod + UInt64(table.counts[Int(z % table.period)])
+  }
+
+  /// φ(z, 9), the ordinary leaves' φ, hundreds of thousands of times: the recursion written
+  /// out over the divisors of 17·19·23, so that every division is by a constant (a
+  /// multiplication) and ⌊⌊z/17⌋/19⌋ = ⌊z/323⌋ needs one.
+  private static func phi9(_ z: UInt64) -> UInt64 {
+    tables[6].counts.withUnsafeBufferPointer { counts in
+      func phi6(_ w: UInt64) -> UInt64 {
+        (w / period6) &* perPeriod6 &+ UInt64(counts[Int(truncatingIfNeeded: w % period6)])
+      }
+      let positive = phi6(z) &+ phi6(z / 323) &+ phi6(z / 391) &+ phi6(z / 437)
+      return positive &- phi6(z / 17) &- phi6(z / 19) &- phi6(z / 23) &- phi6(z / 7_429)
+    }
   }
 }

@@ -107,6 +107,8 @@ struct CountingSieve {
     return (nibbles &+ (nibbles &>> 4)) & 0x0F0F_0F0F_0F0F_0F0F
   }
 
+  private static let allButFirst = ~UInt64(1)
+
   /// Removes the odd multiples of `p` (p itself included), keeping the counts; p > 23.
   mutating func remove(multiplesOf p: UInt64) {
     var removed = 0
@@ -115,8 +117,11 @@ struct CountingSieve {
       blockCounts.withUnsafeMutableBufferPointer { blockCounts in
         Self.forEachMultiple(of: p, low: low, turn: &turn) { bit in
           let word = bit &>> 6
-          let wasSet = (sieve[word] &>> UInt64(bit & 63)) & 1
-          sieve[word] &= ~(1 &<< UInt64(bit & 63))
+          let shift = UInt64(truncatingIfNeeded: bit) & 63
+          let old = sieve[word]
+          let wasSet = (old &>> shift) & 1
+          // ~(1 << shift) as a rotation of ~1: two instructions instead of four.
+          sieve[word] = old & (Self.allButFirst &<< shift | Self.allButFirst &>> (64 &- shift))
           blockCounts[bit &>> Self.bitsPerBlockShift] &-= UInt16(truncatingIfNeeded: wasSet)
           removed &+= Int(truncatingIfNeeded: wasSet)
         }
@@ -162,7 +167,15 @@ struct CountingSieve {
         }
         let lastOffset = turn[turn.count - 1]
         while bit &+ lastOffset <= lastBit {
-          for offset in turn { body(bit &+ offset) }
+          // Four at a time (48 = 12·4): a quarter of the loop's own instructions.
+          var index = 0
+          while index < turn.count {
+            body(bit &+ turn[index])
+            body(bit &+ turn[index &+ 1])
+            body(bit &+ turn[index &+ 2])
+            body(bit &+ turn[index &+ 3])
+            index &+= 4
+          }
           bit &+= 105 &* step
         }
       }
