@@ -72,9 +72,7 @@ extension Reducer {
     column: UInt = #column
   ) -> IfLetReducer<Self, Child> {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    if toChildAction != \Action.self {
-      location.report("An \"ifLet\" over the same actions takes \\.self, not \(toChildAction).")
-    }
+    location.requireSelf(toChildAction, in: "ifLet")
     return IfLetReducer(
       parent: self, child: child(), toChildState: toChildState,
       toChildAction: AnyCasePath(embed: { $0 }, extract: { $0 }), location: location)

@@ -71,6 +71,50 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       toChildAction: ParentAction.allCasePaths[keyPath: toChildAction], child: child())
   }
 
+  /// Scopes to a field of the parent's state with the parent's own actions: `action: \.self`.
+  ///
+  /// `action` can only be `\.self`; another key path is reported, and read as `\.self`.
+  ///
+  /// ```swift
+  /// Scope(\.self, action: \.self) {
+  ///   EmptyReducer<State, Int>()
+  ///     .ifCaseLet(\.counting, action: \.self) { … }
+  /// }
+  /// ```
+  @inlinable
+  public init<ChildState>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: WritableKeyPath<ParentAction, ParentAction>,
+    @ReducerBuilder<ChildState, ParentAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where ChildState == Child.State, ParentAction == Child.Action {
+    SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      .requireSelf(toChildAction, in: "Scope")
+    self.init(
+      toChildState: .keyPath(toChildState),
+      toChildAction: AnyCasePath(embed: { $0 }, extract: { $0 }), child: child())
+  }
+
+  /// `Scope(state:action:child:)` with `action: \.self`, unlabelled as TCA's newest releases
+  /// write it: `Scope(\.self, action: \.self) { … }`.
+  @inlinable
+  public init<ChildState>(
+    _ toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: WritableKeyPath<ParentAction, ParentAction>,
+    @ReducerBuilder<ChildState, ParentAction> _ child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where ChildState == Child.State, ParentAction == Child.Action {
+    self.init(
+      state: toChildState, action: toChildAction, child: child, fileID: fileID,
+      filePath: filePath, line: line, column: column)
+  }
+
   /// Scopes to a field of the parent's state and the case `toChildAction` of its actions.
   @inlinable
   public init<ChildState, ChildAction>(
