@@ -114,10 +114,13 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     guard var childState = toCaseState.extract(from: state) else {
       source.report(
         """
-        An "ifCaseLet" received a child action while the state was another case:
+        An "ifCaseLet" at \(source.quoted) received a child action when child state was set \
+        to a different case.
 
-          Action: \(String(customDumping: childAction))
-          State: \(String(customDumping: state))
+          Action:
+        \(dumped(action, indentedBy: 4))
+          State:
+        \(dumped(state, indentedBy: 4))
 
         The action was ignored. It came from a view of a case that is no longer shown, or from \
         an effect of it that was not cancelled when the case changed.

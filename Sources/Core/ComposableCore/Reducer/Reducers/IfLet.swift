@@ -147,9 +147,10 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     guard let childState = state[keyPath: toChildState] else {
       location.report(
         """
-        An "ifLet" received a child action while its child state was nil:
+        An "ifLet" at \(location.quoted) received a child action when child state was "nil".
 
-          \(childAction)
+          Action:
+        \(dumped(action, indentedBy: 4))
 
         The action was ignored. It came from a view of a dismissed child, or from an effect \
         that outlived it; dismiss children through the parent so their effects are cancelled.

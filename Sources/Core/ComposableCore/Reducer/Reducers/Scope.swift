@@ -159,10 +159,13 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       guard var childState = casePath.extract(from: state) else {
         location.report(
           """
-          A "Scope" received a child action while the parent's state was another case:
+          A "Scope" at \(location.quoted) received a child action when child state was set to \
+          a different case.
 
-            Action: \(String(customDumping: childAction))
-            State: \(String(customDumping: state))
+            Action:
+              \(debugCaseOutput(action))
+            State:
+              \(debugCaseOutput(state))
 
           The action was ignored. It came from a view of a case that is no longer shown, or \
           from an effect of it that was not cancelled when the case changed.
@@ -184,6 +187,14 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 }
 
+/// `value` dumped and indented by `spaces`, to sit under a label of a reported issue.
+@usableFromInline
+func dumped(_ value: Any, indentedBy spaces: Int) -> String {
+  let indent = String(repeating: " ", count: spaces)
+  return String(customDumping: value).split(separator: "\n", omittingEmptySubsequences: false)
+    .map { indent + $0 }.joined(separator: "\n")
+}
+
 /// Where an operator was written, for the issues it reports.
 public struct SourceLocation: Sendable {
   public let fileID: StaticString
@@ -197,6 +208,9 @@ public struct SourceLocation: Sendable {
     self.line = line
     self.column = column
   }
+
+  /// `"File.swift:9"`: where an operator was written, as TCA's messages name it.
+  public var quoted: String { "\"\(fileID):\(line)\"" }
 
   /// Reports `message` as an issue at this location.
   public func report(_ message: String) {
