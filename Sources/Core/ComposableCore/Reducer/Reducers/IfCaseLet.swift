@@ -64,7 +64,7 @@ extension Reducer {
 }
 
 /// A parent reducer with a child for one case of its state; made by
-/// ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)-(KeyPath<Self.State.AllCasePaths,AnyCasePath<Self.State,CaseState>>,_,_,_,_,_,_)``.
+/// ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)-(KeyPath<Self.State.AllCasePaths,AnyCasePath<Self.State,CaseState>>,KeyPath<Self.Action.AllCasePaths,AnyCasePath<Self.Action,CaseAction>>,_,_,_,_,_)``.
 public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
