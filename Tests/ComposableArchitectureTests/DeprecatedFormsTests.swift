@@ -69,7 +69,8 @@ struct LegacyList: Reducer {
     await withKnownIssue {
       await store.send(.mode(.b(1)))
     } matching: {
-      $0.description.contains("An \"ifCaseLet\" received a child action while the state was")
+      $0.description.contains(
+        "received a child action when child state was set to a different case")
     }
     #expect(store.state.mode == .a(4), "another case's action changes nothing")
   }

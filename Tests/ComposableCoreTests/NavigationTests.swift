@@ -119,7 +119,7 @@ struct NavigationTests {
     await withKnownIssue {
       await store.send(.optional(.tick))
     } matching: {
-      $0.description.contains("child state was nil")
+      $0.description.contains("received a child action when child state was \"nil\".")
     }
   }
 
@@ -140,11 +140,13 @@ struct NavigationTests {
     await withKnownIssue {
       await store.send(.running(.tick))
     } matching: {
-      $0.description.contains("while the state was another case")
+      $0.description.contains(
+        "received a child action when child state was set to a different case")
     }
   }
 
   @Test func aScopeIntoAnEnumCaseReportsActionsOfAnotherCase() async {
+    let line = #line + 2
     let store = TestStore(initialState: Switcher.State.idle) {
       Scope<Switcher.State, Switcher.Action, Ticker>(state: \.running, action: \.running) {
         Ticker()
@@ -153,7 +155,17 @@ struct NavigationTests {
     await withKnownIssue {
       await store.send(.running(.tick))
     } matching: {
-      $0.description.contains("A \"Scope\" received a child action")
+      // TCA's first line, naming where the Scope was written.
+      $0.description.contains(
+        """
+        A "Scope" at "\(#fileID):\(line)" received a child action when child state was set to \
+        a different case.
+
+          Action:
+            Switcher.Action.running(.tick)
+          State:
+            Switcher.State.idle
+        """)
     }
     store.exhaustivity = .off
   }
@@ -173,7 +185,7 @@ struct NavigationTests {
     await withKnownIssue {
       await store.send(.rows(.element(id: 2, action: .tick)))
     } matching: {
-      $0.description.contains("not in the collection")
+      $0.description.contains("received an action for a missing element")
     }
   }
 
@@ -239,7 +251,7 @@ struct NavigationTests {
     await withKnownIssue {
       await store.send(.destination(.presented(.ticker(.tick))))
     } matching: {
-      $0.description.contains("while nothing was presented")
+      $0.description.contains("received a presentation action when destination state was absent")
     }
   }
 
@@ -297,7 +309,7 @@ struct NavigationTests {
     await withKnownIssue {
       await store.send(.path(.element(id: 0, action: .tick)))
     } matching: {
-      $0.description.contains("which is not on the stack")
+      $0.description.contains("received an action for a missing element")
     }
   }
 

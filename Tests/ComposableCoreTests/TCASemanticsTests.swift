@@ -147,7 +147,7 @@ struct TCASemanticsTests {
     await withKnownIssue {
       await store.send(.destination(.presented(.counter(.increment))))
     } matching: {
-      $0.description.contains("another case")
+      $0.description.contains("set to a different case")
     }
     #expect(store.state.destination == .alert(AlertHost.alert), "still presented")
     await store.send(.destination(.presented(.alert(.confirm)))) { $0.destination = nil }
@@ -214,7 +214,7 @@ struct TCASemanticsTests {
         $0.path[id: 5] = Ticker.State()
       }
     } matching: {
-      $0.description.contains("past the next id")
+      $0.description.contains("received a \"push\" action with an unexpected generational ID")
     }
   }
 

@@ -46,7 +46,7 @@ final class ReleasedOffMainActorXCTests: XCTestCase {
     await withKnownIssue {
       await releaseWithTimerRunning(clock: clock)
     } matching: { issue in
-      issue.description.contains("An effect is still running at the end of the test")
+      issue.description.contains("An effect returned for this action is still running")
     }
   }
 
@@ -55,7 +55,7 @@ final class ReleasedOffMainActorXCTests: XCTestCase {
     await withKnownIssue {
       await releaseWithUnassertedAction()
     } matching: { issue in
-      issue.description.contains("The store received 1 action that were not asserted")
+      issue.description.contains("The store received 1 unexpected action.")
     }
   }
 }

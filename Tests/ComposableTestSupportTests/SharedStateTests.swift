@@ -148,7 +148,7 @@ struct SharedStateTests {
         $0.$stats.withLock { $0.count = 1 }
       }
     } matching: { issue in
-      issue.description.contains("A state change does not match expectation:")
+      issue.description.contains("A state change does not match expectation.")
         && issue.description.contains("−   _sharedCount: 2")
         && issue.description.contains("+   _sharedCount: 1")
         && issue.description.contains("(Expected: −, Actual: +)")
@@ -171,7 +171,7 @@ struct SharedStateTests {
     await withKnownIssue {
       await store.receive(.delegate)
     } matching: { issue in
-      issue.description.contains("State was not expected to change, but a change occurred:")
+      issue.description.contains("State was not expected to change, but a change occurred.")
         && issue.description.contains("−   _sharedCount: 0")
         && issue.description.contains("+   _sharedCount: 1")
     }

@@ -90,7 +90,7 @@ struct TestStorePassingTests {
     withKnownIssue {
       store.assert { $0.count = 5 }
     } matching: { issue in
-      issue.description.contains("The state does not match the expectation")
+      issue.description.contains("A state change does not match expectation")
         && issue.description.contains("−   count: 5")
     }
   }
@@ -124,7 +124,7 @@ struct NonExhaustiveTestStoreTests {
     await withKnownIssue {
       await store.send(.increment) { $0.count = 99 }
     } matching: { issue in
-      issue.description.contains("The state did not change as the test expected")
+      issue.description.contains("A state change does not match expectation")
         && issue.description.contains("−   count: 99")
         && issue.description.contains("+   count: 3")
     }
@@ -211,7 +211,7 @@ struct TestStoreFailureTests {
       await store.send(.increment)
     } matching: { issue in
       issue.sourceLocation?.line == line
-        && issue.description.contains("The state changed, but the test expected no change")
+        && issue.description.contains("State was not expected to change, but a change occurred")
         && issue.description.contains("−   count: 2")
         && issue.description.contains("+   count: 3")
     }
@@ -223,7 +223,7 @@ struct TestStoreFailureTests {
     await withKnownIssue {
       await store.send(.increment) { $0.count = 4 }
     } matching: { issue in
-      issue.description.contains("The state did not change as the test expected")
+      issue.description.contains("A state change does not match expectation")
         && issue.description.contains("−   count: 4") && issue.description.contains("+   count: 3")
     }
   }
@@ -233,7 +233,7 @@ struct TestStoreFailureTests {
     await withKnownIssue {
       await store.send(.nthPrimeCancelled) { $0.isRequestInFlight = false }
     } matching: { issue in
-      issue.description.contains("Expected the state to change, but it did not")
+      issue.description.contains("Expected state to change, but no change occurred")
     }
   }
 
@@ -243,7 +243,7 @@ struct TestStoreFailureTests {
     await withKnownIssue {
       await store.finish()
     } matching: { issue in
-      issue.description.contains("received 1 action that were not asserted")
+      issue.description.contains("received 1 unexpected action.")
         && issue.description.contains("Ticker.Action.nthPrimeResponse(3)")
     }
   }
@@ -257,7 +257,7 @@ struct TestStoreFailureTests {
       await store.receive(.nthPrimeResponse(5)) { $0.isRequestInFlight = false }
     } matching: { issue in
       reports.withValue { $0 += 1 }
-      return issue.description.contains("Received an unexpected action")
+      return issue.description.contains("Received unexpected action")
         && issue.description.contains("− Ticker.Action.nthPrimeResponse(5)")
         && issue.description.contains("+ Ticker.Action.nthPrimeResponse(3)")
     }
@@ -298,8 +298,8 @@ struct TestStoreFailureTests {
     await withKnownIssue {
       await store.receive(.tick) { $0.count = 3 }
     } matching: { issue in
-      issue.description.contains("Expected to receive Ticker.Action.tick, but received none")
-        && issue.description.contains("No effect is running")
+      issue.description.contains(
+        "Expected to receive the following action, but didn't:\n\n  Ticker.Action.tick")
     }
   }
 
@@ -308,7 +308,7 @@ struct TestStoreFailureTests {
       await startTimerAndEndTheTest()
     } matching: { issue in
       issue.sourceLocation?.line == Self.timerSendLine
-        && issue.description.contains("An effect is still running at the end of the test")
+        && issue.description.contains("An effect returned for this action is still running")
         && issue.description.contains("Ticker.Action.timerToggled")
     }
   }

@@ -365,7 +365,7 @@ struct AppFeatureTests {
     await withKnownIssue {
       await store.send(.window(.element(id: 5, action: .counter(.increment))))
     } matching: { issue in
-      issue.description.contains("not in the collection")
+      issue.description.contains("received an action for a missing element")
     }
   }
 }

@@ -161,7 +161,7 @@ struct CounterFeatureTests {
     await withKnownIssue {
       await store.send(.destination(.presented(.primeDetail(.saveToFavorites))))
     } matching: { issue in
-      issue.description.contains("while nothing was presented")
+      issue.description.contains("received a presentation action when destination state was absent")
     }
   }
 }

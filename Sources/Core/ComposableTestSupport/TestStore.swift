@@ -237,12 +237,9 @@ public final class TestStore<State: Equatable, Action> {
         report(
           """
           Must handle \(plural(context.received.count, "received action")) before sending an \
-          action:
+          action.
 
-          \(describe(context.received.map(\.action)))
-
-          Unhandled actions: assert each with `await store.receive(…)`, or skip them with \
-          `await store.skipReceivedActions()`.
+          Unhandled actions: \(String(customDumping: context.received.map(\.action)))
           """, at: location)
       } else {
         skipped(
@@ -317,8 +314,9 @@ public final class TestStore<State: Equatable, Action> {
       matching: { $0 == expectedAction }, expected: describe([expectedAction]),
       difference: { received in
         diff(expectedAction, received, format: .proportional)
-          .map { "\($0)\n\n(Expected: −, Received: +)" }
+          .map { "\(indented($0, by: 4))\n\n(Expected: −, Received: +)" }
       },
+      expectedAction: describe([expectedAction]),
       timeout: timeout, updateStateToExpectedResult,
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
@@ -374,17 +372,20 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async where Action: CasePathable {
     let path = Action.allCasePaths[keyPath: casePath]
-    await receive(
-      matching: { path.extract(from: $0) == value },
-      expected: caseName(
+    let expected =
+      caseName(
         from: Action.self, to: Value.self,
         payload: String(customDumping: value).split(separator: "\n")
           .map { $0.trimmingPrefix(while: \.isWhitespace) }.joined())
-        ?? String(customDumping: path.embed(value)),
+      ?? String(customDumping: path.embed(value))
+    await receive(
+      matching: { path.extract(from: $0) == value },
+      expected: expected,
       difference: { received in
         guard let receivedValue = path.extract(from: received) else { return nil }
+        // A diff of payloads alone would not say which case: the case follows.
         return diff(value, receivedValue, format: .proportional)
-          .map { "\($0)\n\n(Expected: −, Received: +)" }
+          .map { "\(indented($0, by: 4))\n\n(Expected: −, Received: +)\n\nExpected \(expected)." }
       },
       timeout: timeout, updateStateToExpectedResult,
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -411,6 +412,7 @@ public final class TestStore<State: Equatable, Action> {
     matching isExpected: (Action) -> Bool,
     expected: String,
     difference: (Action) -> String?,
+    expectedAction: String? = nil,
     timeout: Duration?,
     _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
     at location: SourceLocation
@@ -425,15 +427,25 @@ public final class TestStore<State: Equatable, Action> {
     }
     let index = isExhaustive ? 0 : context.received.firstIndex { isExpected($0.action) }
     guard let index, context.received.indices.contains(index) else {
-      report(
-        """
-        Expected to receive \(expected), but received \
-        \(context.received.isEmpty ? "none" : "no such action")\(
-          canStillReceive
-            ? " after \(timeout), with effects still running: a time-based effect waits for "
-              + "its clock to advance, a slow one for a longer `timeout`."
-            : ". No effect is running that could send it.")
-        """, at: location)
+      if canStillReceive {
+        report(
+          """
+          Expected to receive \(expected), but received \
+          \(context.received.isEmpty ? "none" : "no matching action") after \(timeout).
+
+          Effects are still running: a time-based effect waits for its clock to advance, a \
+          slow one for a longer `timeout`.
+          """, at: location)
+      } else if let expectedAction {
+        report(
+          """
+          Expected to receive the following action, but didn't:
+
+          \(indented(expectedAction, by: 2))
+          """, at: location)
+      } else {
+        report("Expected to receive \(expected), but didn't get one.", at: location)
+      }
       return
     }
     if index > 0 {
@@ -446,13 +458,16 @@ public final class TestStore<State: Equatable, Action> {
     }
     let received = context.received.removeFirst()
     guard isExpected(received.action) else {
+      let later = context.received.contains { isExpected($0.action) }
       report(
         """
-        Received an unexpected action:
+        Received unexpected action\(later ? " before this one" : ""):
 
-        \(difference(received.action) ?? describe([received.action]))
+        \(difference(received.action) ?? """
+          \(indented(describe([received.action]), by: 2))
 
-        Expected \(expected).
+          Expected \(expected).
+          """)
         """, at: location)
       return
     }
@@ -482,7 +497,9 @@ public final class TestStore<State: Equatable, Action> {
     var threw: (any Error)?
     let difference = sharedChanges.assert(actuals: nil) { () -> String? in
       do {
-        try updateStateToExpectedResult(&expected)
+        try TestStoreAssertion.$isExhaustive.withValue(exhaustivity == .on) {
+          try updateStateToExpectedResult(&expected)
+        }
       } catch {
         threw = error
         return nil
@@ -491,16 +508,15 @@ public final class TestStore<State: Equatable, Action> {
       return diff(expected, state, format: .proportional) ?? "(no visible difference)"
     }
     if let threw {
-      report("The state assertion threw an error: \(threw)", at: location)
+      report("Threw error: \(threw)", at: location)
       return
     }
     guard let difference else { return }
     report(
       """
-      \(expected == state
-        ? "A state change does not match expectation" : "The state does not match the expectation"):
+      A state change does not match expectation.
 
-      \(difference)
+      \(indented(difference, by: 4))
 
       (Expected: −, Actual: +)
       """, at: location)
@@ -623,11 +639,13 @@ public final class TestStore<State: Equatable, Action> {
   ) {
     if !received.isEmpty {
       let message = """
-        The store received \(plural(received.count, "action")) that were not asserted:
+        The store received \(plural(received.count, "unexpected action")).
 
-        \(describe(received))
+          Unhandled actions:
+        \(indented(describe(received), by: 4))
 
-        Assert each with `await store.receive(…)`.
+        Assert each with `await store.receive(…)`, skip them with \
+        `await store.skipReceivedActions()`, or make the store non-exhaustive.
         """
       if exhaustivity == .on {
         location.report(message)
@@ -637,8 +655,10 @@ public final class TestStore<State: Equatable, Action> {
     }
     guard !running.isEmpty else { return }
     let message = """
-      An effect is still running at the end of the test. Every effect must end before the test \
-      does: cancel it with an action, make it finish (advance a test clock), or await \
+      An effect returned for this action is still running. It must complete before the end of \
+      the test.
+
+      Cancel it with an action, make it finish (advance a test clock), or await \
       `store.finish()`.
       """
     guard exhaustivity == .on else {
@@ -680,7 +700,9 @@ public final class TestStore<State: Equatable, Action> {
         $0 = dependencies
         $0.stackElementID = StackElementIDGenerator(startingAt: stackID)
       } operation: {
-        try updateStateToExpectedResult?(&state)
+        try TestStoreAssertion.$isExhaustive.withValue(exhaustivity == .on) {
+          try updateStateToExpectedResult?(&state)
+        }
       }
     }
     var expected = exhaustivity == .on ? before : actual
@@ -699,7 +721,13 @@ public final class TestStore<State: Equatable, Action> {
         try? apply(to: &fromBefore)
         if let difference = diff(fromBefore, actual, format: .proportional), fromBefore != actual {
           skipped(
-            "A state change was not asserted:\n\n\(difference)\n\n(Expected: −, Actual: +)",
+            """
+            A state change does not match expectation.
+
+            \(indented(difference, by: 4))
+
+            (Expected: −, Actual: +)
+            """,
             at: location)
         }
       }
@@ -707,34 +735,30 @@ public final class TestStore<State: Equatable, Action> {
       return (changed, diff(expected, actual, format: .proportional) ?? "(no visible difference)")
     }
     if let threw {
-      report("The state assertion threw an error: \(threw)", at: location)
+      report("Threw error: \(threw)", at: location)
       return
     }
     guard let difference else {
       if exhaustivity == .on, updateStateToExpectedResult != nil, !changed {
         report(
           """
-          Expected the state to change, but it did not: the assertion's closure describes a \
-          change, and the action made none. When no change is expected, leave the closure out.
+          Expected state to change, but no change occurred.
+
+          The assertion's closure describes a change, and the action made none. When no change \
+          is expected, leave the closure out.
           """, at: location)
       }
       return
     }
-    // Outside an assertion shared values compare equal to themselves: a difference left is
-    // in the plain fields. One only in shared values is told in TCA's words.
-    let onlyShared = expected == actual
     let headline =
-      switch (updateStateToExpectedResult == nil, onlyShared) {
-      case (true, true): "State was not expected to change, but a change occurred"
-      case (true, false): "The state changed, but the test expected no change"
-      case (false, true): "A state change does not match expectation"
-      case (false, false): "The state did not change as the test expected"
-      }
+      updateStateToExpectedResult == nil
+      ? "State was not expected to change, but a change occurred"
+      : "A state change does not match expectation"
     report(
       """
-      \(headline):
+      \(headline).
 
-      \(difference)
+      \(indented(difference, by: 4))
 
       (Expected: −, Actual: +)
       """, at: location)
@@ -783,12 +807,26 @@ public final class TestStore<State: Equatable, Action> {
     _ message: String, at location: SourceLocation, exhaustivity: Exhaustivity
   ) {
     guard case .off(showSkippedAssertions: true) = exhaustivity else { return }
-    withExpectedIssue(
-      fileID: location.fileID, filePath: location.filePath, line: location.line,
-      column: location.column
-    ) {
-      location.report("Skipped assertions: \(message)")
-    }
+    let text = "Skipped assertions.\n\n\(message)"
+    #if canImport(Darwin)
+      withExpectedIssue(
+        fileID: location.fileID, filePath: location.filePath, line: location.line,
+        column: location.column
+      ) {
+        location.report(text)
+      }
+    #else
+      // XCTest on Linux cannot expect an issue (it fails the test with "Expecting failures is
+      // unavailable"): there the note is printed, as a runtime warning would be. Swift
+      // Testing records it as a warning, which fails nothing.
+      if IssueReporting.TestContext.current == .xcTest {
+        print("\(location.fileID):\(location.line): \(text)")
+      } else {
+        reportIssue(
+          text, severity: .warning, fileID: location.fileID, filePath: location.filePath,
+          line: location.line, column: location.column)
+      }
+    #endif
   }
 }
 
@@ -798,6 +836,13 @@ private func withoutIsolationCheck(_ body: @MainActor () -> Void) {
   withoutActuallyEscaping(body) { body in
     unsafeBitCast(body, to: (() -> Void).self)()
   }
+}
+
+/// `text` with every line indented by `spaces`, to sit under a label of a reported issue.
+private func indented(_ text: String, by spaces: Int) -> String {
+  let indent = String(repeating: " ", count: spaces)
+  return text.split(separator: "\n", omittingEmptySubsequences: false)
+    .map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
 }
 
 private func plural(_ count: Int, _ noun: String) -> String {

@@ -200,11 +200,11 @@ struct ComingFromTCATests {
     )
   }
 
-  @Test func scopedStoresAreNotCached() {
+  @Test func scopedStoresAreCachedWhileHeld() {
     let store = Store(initialState: App.State()) { App() }
     let first = store.scope(state: \.counter, action: \.counter)
-    let second = store.scope(state: \.counter, action: \.counter)
-    #expect(first !== second)
+    let second = store.scope(\.counter, action: \.counter)
+    #expect(first === second)
     first.send(.incrementButtonTapped)
     #expect(second.state.count == 1)
   }

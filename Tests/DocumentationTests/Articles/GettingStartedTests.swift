@@ -72,7 +72,7 @@ struct GettingStartedBasicsTests {
         $0.count = 2
       }
     } matching: {
-      $0.description.contains("The state did not change as the test expected")
+      $0.description.contains("A state change does not match expectation")
     }
   }
 }

@@ -279,21 +279,21 @@ struct TestingArticleTests {
 
   @Test func theStateDidNotChangeAsExpected() async {
     let store = TestStore(initialState: Counter.State()) { Counter() }
-    await expectFailures("The state did not change as the test expected:") {
+    await expectFailures("A state change does not match expectation.") {
       await store.send(.incrementButtonTapped) { $0.count = 2 }
     }
   }
 
   @Test func theStateChangedButNoChangeWasExpected() async {
     let store = TestStore(initialState: Counter.State()) { Counter() }
-    await expectFailures("The state changed, but the test expected no change:") {
+    await expectFailures("State was not expected to change, but a change occurred.") {
       await store.send(.incrementButtonTapped)
     }
   }
 
   @Test func expectedTheStateToChange() async {
     let store = TestStore(initialState: Counter.State()) { Counter() }
-    await expectFailures("Expected the state to change, but it did not") {
+    await expectFailures("Expected state to change, but no change occurred") {
       await store.send(.nthPrimeButtonTapped) { $0.count = 0 }
     }
   }
@@ -301,7 +301,7 @@ struct TestingArticleTests {
   @Test func theAssertionThrew() async {
     struct Oops: Error {}
     let store = TestStore(initialState: Counter.State()) { Counter() }
-    await expectFailures("The state assertion threw an error") {
+    await expectFailures("Threw error:") {
       await store.send(.incrementButtonTapped) { _ in throw Oops() }
     }
   }
@@ -325,7 +325,7 @@ struct TestingArticleTests {
   @Test func expectedToReceiveButNoEffectRuns() async {
     let store = TestStore(initialState: Counter.State()) { Counter() }
     await expectFailures(
-      "but received none. No effect is running that could send it."
+      "but didn't get one."
     ) {
       await store.receive(\.nthPrimeResponse)
     }
@@ -338,7 +338,7 @@ struct TestingArticleTests {
       $0.continuousClock = TestClock()
     }
     await store.send(.toggleTimerButtonTapped) { $0.isTimerOn = true }
-    await expectFailures("with effects still running") {
+    await expectFailures("Effects are still running") {
       await store.receive(\.timerTicked, timeout: .milliseconds(50))
     }
     await store.send(.toggleTimerButtonTapped) { $0.isTimerOn = false }
@@ -351,14 +351,14 @@ struct TestingArticleTests {
       $0.primes.nthPrime = { _ in 13 }
     }
     await store.send(.nthPrimeButtonTapped) { $0.isRequestInFlight = true }
-    await expectFailures("Received an unexpected action:") {
+    await expectFailures("Received unexpected action:") {
       await store.receive(.nthPrimeResponse(17))
     }
   }
 
   @Test func theStateDoesNotMatch() async {
     let store = TestStore(initialState: Counter.State()) { Counter() }
-    await expectFailures("The state does not match the expectation:") {
+    await expectFailures("A state change does not match expectation.") {
       store.assert { $0.count = 1 }
     }
   }
@@ -391,7 +391,7 @@ struct TestingArticleTests {
   }
 
   @Test func actionsThatWereNotAsserted() async {
-    await expectFailures("The store received 1 action that were not asserted") {
+    await expectFailures("The store received 1 unexpected action.") {
       let store = TestStore(initialState: Counter.State(count: 6)) {
         Counter()
       } withDependencies: {
@@ -403,7 +403,7 @@ struct TestingArticleTests {
   }
 
   @Test func anEffectStillRunsAtTheEnd() async {
-    await expectFailures("An effect is still running at the end of the test.") {
+    await expectFailures("An effect returned for this action is still running.") {
       let store = TestStore(initialState: Timer.State()) {
         Timer()
       } withDependencies: {

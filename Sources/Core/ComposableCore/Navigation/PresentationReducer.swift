@@ -106,12 +106,14 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
         &state[keyPath: toPresentationState], destinationAction, id: initialID!, kind: kind)
     case .dismiss? where initialID != nil:
       dismisses = true
-    case let presentationAction?:
+    case _?:
       location.report(
         """
-        An "ifLet" received a presentation action while nothing was presented:
+        An "ifLet" at \(location.quoted) received a presentation action when destination \
+        state was absent.
 
-          \(presentationAction)
+          Action:
+            \(debugCaseOutput(action))
 
         The action was ignored. It came from a view of a dismissed destination, or from an \
         effect that outlived it; dismiss destinations through the parent (or with the \

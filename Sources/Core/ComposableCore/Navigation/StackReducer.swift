@@ -75,7 +75,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       }
       switch elementEffect?.operation {
       case nil:
-        report(action: elementAction, id: id)
+        reportMissing(action: elementAction)
       case .none?:
         break
       case _?:
@@ -91,24 +91,38 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       if state[keyPath: toStackState][id: id] != nil {
         state[keyPath: toStackState].pop(from: id)
       } else {
-        report(action: "popFrom", id: id)
+        reportMissingPop(id: id, ids: state[keyPath: toStackState].ids)
       }
     case .push(let id, let element)?:
       effect = parent.reduce(into: &state, action: action)
       if state[keyPath: toStackState].ids.contains(id) {
         location.report(
           """
-          A "forEach" received a push with the id \(id), which an element on the stack already \
-          has. The push was ignored. Push with the ids of the "stackElementID" dependency.
+          A "forEach" at \(location.quoted) received a "push" action for an element it \
+          already contains.
+
+            ID:
+              \(id)
+            Path IDs:
+              \(state[keyPath: toStackState].ids)
+
+          The push was ignored. Push with the ids of the "stackElementID" dependency.
           """)
       } else {
         @Dependency(\.stackElementID) var stackElementID
         if isTesting, id > stackElementID.peek() {
           location.report(
             """
-            A "forEach" received a push with the id \(id), past the next id the \
-            "stackElementID" dependency would give (\(stackElementID.peek())): a test's ids are \
-            0, 1, 2… in the order elements are pushed.
+            A "forEach" at \(location.quoted) received a "push" action with an unexpected \
+            generational ID.
+
+              Received ID:
+                \(id)
+              Expected ID:
+                \(stackElementID.peek())
+
+            The "stackElementID" dependency gives a test's ids 0, 1, 2… in the order elements \
+            are pushed.
             """)
         }
         state[keyPath: toStackState].append(element, id: id)
@@ -150,15 +164,29 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   }
 
   @usableFromInline
-  func report(action: Any, id: StackElementID) {
+  func reportMissing(action: Any) {
     location.report(
       """
-      A "forEach" received an action for the stack element \(id), which is not on the stack:
+      A "forEach" at \(location.quoted) received an action for a missing element.
 
-        \(action)
+        Action:
+          \(debugCaseOutput(action))
 
       The action was ignored. It came from a view of a popped element, or from an effect that \
       outlived it.
+      """)
+  }
+
+  @usableFromInline
+  func reportMissingPop(id: StackElementID, ids: OrderedSet<StackElementID>) {
+    location.report(
+      """
+      A "forEach" at \(location.quoted) received a "popFrom" action for a missing element.
+
+        ID:
+          \(id)
+        Path IDs:
+          \(ids)
       """)
   }
 }

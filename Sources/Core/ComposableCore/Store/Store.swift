@@ -22,6 +22,10 @@ public final class Store<State, Action> {
   @usableFromInline let runtime: StoreRuntime
   @usableFromInline let readState: () -> State
   @usableFromInline let sendAction: (Action) -> StoreTask
+  /// The child stores scoped from this one by key paths, while something holds them.
+  @usableFromInline var children: [ScopeKey: WeakStore] = [:]
+  /// How many `children` there may be before the released ones are dropped.
+  @usableFromInline var childrenPruneCount = 8
 
   @usableFromInline
   init(
@@ -109,66 +113,6 @@ public final class Store<State, Action> {
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
     sendAction(action)
-  }
-
-  /// A store for a child feature: its state is read from this store's, its actions are
-  /// embedded into this store's.
-  ///
-  /// Child stores are cheap (two closures) and hold no state of their own.
-  @inlinable
-  public func scope<ChildState, ChildAction>(
-    state toChildState: KeyPath<State, ChildState>,
-    action fromChildAction: @escaping (ChildAction) -> Action
-  ) -> Store<ChildState, ChildAction> {
-    let readState = self.readState
-    let sendAction = self.sendAction
-    return Store<ChildState, ChildAction>(
-      runtime: runtime,
-      state: { readState()[keyPath: toChildState] },
-      send: { sendAction(fromChildAction($0)) }
-    )
-  }
-
-  /// A store for a child feature whose actions are a case of this store's actions.
-  ///
-  /// ```swift
-  /// let counter = store.scope(state: \.counter, action: \.counter)
-  /// ```
-  @inlinable
-  public func scope<ChildState, ChildAction>(
-    state toChildState: KeyPath<State, ChildState>,
-    action toChildAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ChildAction>>
-  ) -> Store<ChildState, ChildAction> where Action: CasePathable {
-    let casePath = Action.allCasePaths[keyPath: toChildAction]
-    return scope(state: toChildState, action: casePath.embed)
-  }
-
-  /// A store for a child feature whose actions are the case `toChildAction`.
-  @inlinable
-  public func scope<ChildState, ChildAction>(
-    state toChildState: KeyPath<State, ChildState>,
-    action toChildAction: AnyCasePath<Action, ChildAction>
-  ) -> Store<ChildState, ChildAction> {
-    scope(state: toChildState, action: toChildAction.embed)
-  }
-
-  /// A store for a presented child, or `nil` while nothing is presented: the state is a
-  /// ``PresentationState`` field, the actions its ``PresentationAction`` case.
-  ///
-  /// ```swift
-  /// if let detail = store.scope(state: \.detail, action: \.detail) {
-  ///   detail.send(.saveTapped)  // reaches the parent as .detail(.presented(.saveTapped))
-  /// }
-  /// ```
-  @inlinable
-  public func scope<ChildState, ChildAction>(
-    state toChildState: KeyPath<State, ChildState?>,
-    action toChildAction: KeyPath<
-      Action.AllCasePaths, AnyCasePath<Action, PresentationAction<ChildAction>>
-    >
-  ) -> Store<ChildState, ChildAction>? where Action: CasePathable {
-    let casePath = Action.allCasePaths[keyPath: toChildAction]
-    return scope(state: toChildState, action: { casePath.embed(.presented($0)) }).unwrapped()
   }
 
   /// A store over the wrapped state, or `nil` when it is absent: a shown detail's store.

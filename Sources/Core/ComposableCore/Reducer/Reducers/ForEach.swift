@@ -150,10 +150,12 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
     guard ids.contains(id) else {
       location.report(
         """
-        A "forEach" received an action for an element that is not in the collection:
+        A "forEach" at \(location.quoted) received an action for a missing element.
 
-          id: \(id)
-          action: \(elementAction)
+          Action:
+            \(debugCaseOutput(action))
+          ID:
+            \(id)
 
         The action was ignored. It came from a view of a removed element, or from an effect \
         that outlived it.

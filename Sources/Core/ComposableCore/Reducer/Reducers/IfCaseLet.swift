@@ -29,8 +29,42 @@ extension Reducer {
   }
 }
 
+extension Reducer {
+  /// Runs `child` while this feature's state is in one case, with this feature's own
+  /// actions: `action: \.self`.
+  ///
+  /// `action` can only be `\.self`; another key path is reported, and read as `\.self`.
+  ///
+  /// ```swift
+  /// EmptyReducer<State, Int>()
+  ///   .ifCaseLet(\.counting, action: \.self) {
+  ///     Reduce<Int, Int> { total, amount in
+  ///       total += amount
+  ///       return .none
+  ///     }
+  ///   }
+  /// ```
+  @inlinable
+  public func ifCaseLet<CaseState, Child: Reducer<CaseState, Action>>(
+    _ toCaseState: KeyPath<State.AllCasePaths, AnyCasePath<State, CaseState>>,
+    action toCaseAction: WritableKeyPath<Action, Action>,
+    @ReducerBuilder<CaseState, Action> then child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> IfCaseLetReducer<Self, Child> where State: CasePathable {
+    let source = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    source.requireSelf(toCaseAction, in: "ifCaseLet")
+    return IfCaseLetReducer(
+      parent: self, child: child(), location: toCaseState,
+      toCaseState: State.allCasePaths[keyPath: toCaseState],
+      toCaseAction: AnyCasePath(embed: { $0 }, extract: { $0 }), source: source)
+  }
+}
+
 /// A parent reducer with a child for one case of its state; made by
-/// ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)-(KeyPath<Self.State.AllCasePaths,AnyCasePath<Self.State,CaseState>>,_,_,_,_,_,_)``.
+/// ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)-(KeyPath<Self.State.AllCasePaths,AnyCasePath<Self.State,CaseState>>,KeyPath<Self.Action.AllCasePaths,AnyCasePath<Self.Action,CaseAction>>,_,_,_,_,_)``.
 public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
@@ -80,10 +114,13 @@ public struct IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     guard var childState = toCaseState.extract(from: state) else {
       source.report(
         """
-        An "ifCaseLet" received a child action while the state was another case:
+        An "ifCaseLet" at \(source.quoted) received a child action when child state was set \
+        to a different case.
 
-          Action: \(String(customDumping: childAction))
-          State: \(String(customDumping: state))
+          Action:
+        \(dumped(action, indentedBy: 4))
+          State:
+        \(dumped(state, indentedBy: 4))
 
         The action was ignored. It came from a view of a case that is no longer shown, or from \
         an effect of it that was not cancelled when the case changed.

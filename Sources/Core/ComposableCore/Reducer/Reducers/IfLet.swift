@@ -72,9 +72,7 @@ extension Reducer {
     column: UInt = #column
   ) -> IfLetReducer<Self, Child> {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    if toChildAction != \Action.self {
-      location.report("An \"ifLet\" over the same actions takes \\.self, not \(toChildAction).")
-    }
+    location.requireSelf(toChildAction, in: "ifLet")
     return IfLetReducer(
       parent: self, child: child(), toChildState: toChildState,
       toChildAction: AnyCasePath(embed: { $0 }, extract: { $0 }), location: location)
@@ -149,9 +147,10 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
     guard let childState = state[keyPath: toChildState] else {
       location.report(
         """
-        An "ifLet" received a child action while its child state was nil:
+        An "ifLet" at \(location.quoted) received a child action when child state was "nil".
 
-          \(childAction)
+          Action:
+        \(dumped(action, indentedBy: 4))
 
         The action was ignored. It came from a view of a dismissed child, or from an effect \
         that outlived it; dismiss children through the parent so their effects are cancelled.

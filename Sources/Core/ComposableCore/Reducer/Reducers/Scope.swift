@@ -71,6 +71,50 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       toChildAction: ParentAction.allCasePaths[keyPath: toChildAction], child: child())
   }
 
+  /// Scopes to a field of the parent's state with the parent's own actions: `action: \.self`.
+  ///
+  /// `action` can only be `\.self`; another key path is reported, and read as `\.self`.
+  ///
+  /// ```swift
+  /// Scope(\.self, action: \.self) {
+  ///   EmptyReducer<State, Int>()
+  ///     .ifCaseLet(\.counting, action: \.self) { … }
+  /// }
+  /// ```
+  @inlinable
+  public init<ChildState>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: WritableKeyPath<ParentAction, ParentAction>,
+    @ReducerBuilder<ChildState, ParentAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where ChildState == Child.State, ParentAction == Child.Action {
+    SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      .requireSelf(toChildAction, in: "Scope")
+    self.init(
+      toChildState: .keyPath(toChildState),
+      toChildAction: AnyCasePath(embed: { $0 }, extract: { $0 }), child: child())
+  }
+
+  /// `Scope(state:action:child:)` with `action: \.self`, unlabelled as TCA's newest releases
+  /// write it: `Scope(\.self, action: \.self) { … }`.
+  @inlinable
+  public init<ChildState>(
+    _ toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: WritableKeyPath<ParentAction, ParentAction>,
+    @ReducerBuilder<ChildState, ParentAction> _ child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where ChildState == Child.State, ParentAction == Child.Action {
+    self.init(
+      state: toChildState, action: toChildAction, child: child, fileID: fileID,
+      filePath: filePath, line: line, column: column)
+  }
+
   /// Scopes to a field of the parent's state and the case `toChildAction` of its actions.
   @inlinable
   public init<ChildState, ChildAction>(
@@ -115,10 +159,13 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
       guard var childState = casePath.extract(from: state) else {
         location.report(
           """
-          A "Scope" received a child action while the parent's state was another case:
+          A "Scope" at \(location.quoted) received a child action when child state was set to \
+          a different case.
 
-            Action: \(String(customDumping: childAction))
-            State: \(String(customDumping: state))
+            Action:
+              \(debugCaseOutput(action))
+            State:
+              \(debugCaseOutput(state))
 
           The action was ignored. It came from a view of a case that is no longer shown, or \
           from an effect of it that was not cancelled when the case changed.
@@ -140,6 +187,14 @@ public struct Scope<ParentState, ParentAction, Child: Reducer>: Reducer {
   }
 }
 
+/// `value` dumped and indented by `spaces`, to sit under a label of a reported issue.
+@usableFromInline
+func dumped(_ value: Any, indentedBy spaces: Int) -> String {
+  let indent = String(repeating: " ", count: spaces)
+  return String(customDumping: value).split(separator: "\n", omittingEmptySubsequences: false)
+    .map { indent + $0 }.joined(separator: "\n")
+}
+
 /// Where an operator was written, for the issues it reports.
 public struct SourceLocation: Sendable {
   public let fileID: StaticString
@@ -153,6 +208,9 @@ public struct SourceLocation: Sendable {
     self.line = line
     self.column = column
   }
+
+  /// `"File.swift:9"`: where an operator was written, as TCA's messages name it.
+  public var quoted: String { "\"\(fileID):\(line)\"" }
 
   /// Reports `message` as an issue at this location.
   public func report(_ message: String) {
