@@ -46,7 +46,7 @@ func busyApp(screen: AppFeature.Screen) -> AppFeature.State {
       61, 67, 71,
     ], storage: .saved)
   state.windows[0].screen = screen
-  state.windows[0].counterDestination = .primeDetail(
+  state.windows[0].counter.destination = .primeDetail(
     PrimeDetailFeature.State(
       facts: PrimeFacts(
         number: 97, isPrime: true, smallestFactor: nil, previousPrime: 89, nextPrime: 101)))
@@ -113,10 +113,10 @@ func notificationsPerAction(
 let benchmarks: @Sendable () -> Void = {
   let counter = busyApp(screen: .counter)
   let favorites = busyApp(screen: .favorites)
-  let counterContext = counter.windowContext(id: 0)!
+  let counterContext = counter.windows[id: 0]!
 
   Benchmark("mapping.compactRoot", configuration: perMapping()) { benchmark in
-    let context = busyApp(screen: .home).windowContext(id: 0)!
+    let context = busyApp(screen: .home).windows[id: 0]!
     measure(benchmark) { blackHole(CompactApp.State(context, sizeClass: .compact)) }
   }
   Benchmark("mapping.compactCounter", configuration: perMapping()) { benchmark in
@@ -126,7 +126,7 @@ let benchmarks: @Sendable () -> Void = {
     measure(benchmark) { blackHole(CompactApp.State(counterContext, sizeClass: .regular)) }
   }
   Benchmark("mapping.compactFavorites", configuration: perMapping()) { benchmark in
-    let context = favorites.windowContext(id: 0)!
+    let context = favorites.windows[id: 0]!
     measure(benchmark) { blackHole(CompactApp.State(context, sizeClass: .compact)) }
   }
   Benchmark("mapping.desktopWindow", configuration: perMapping()) { benchmark in

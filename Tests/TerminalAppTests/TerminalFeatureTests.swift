@@ -69,10 +69,10 @@ struct TerminalFeatureTests {
     await store.send(.intent(.increment, argument: nil)) { $0.app.count = 2 }
     await store.send(.keyPressed(.control("p"))) {
       $0.app.windows[id: 0]?.screen = .counter
-      $0.app.windows[id: 0]?.counterDestination = .primeDetail(
+      $0.app.windows[id: 0]?.counter.destination = .primeDetail(
         PrimeDetailFeature.State(facts: PrimeFacts(of: 2, primality: .trialDivision)))
     }
-    await store.send(.keyPressed(.escape)) { $0.app.windows[id: 0]?.counterDestination = nil }
+    await store.send(.keyPressed(.escape)) { $0.app.windows[id: 0]?.counter.destination = nil }
     await store.send(.countTyped("41")) { $0.app.count = 41 }
   }
 

@@ -205,7 +205,7 @@ public struct TerminalFeature: Reducer {
     _ state: inout State, _ edit: (String?) -> String?
   ) -> Effect<Action> {
     let windowID = state.windowID
-    let field = state.app.windows[id: windowID]?.countField
+    let field = state.app.windows[id: windowID]?.counter.countField
     return app(
       .window(.element(id: windowID, action: .counter(.binding(.set(\.countField, edit(field)))))),
       &state)

@@ -16,7 +16,7 @@ public enum TerminalView: Equatable, Sendable {
     TerminalView.counts?.mappings.add(1, ordering: .relaxed)
     switch sizeClass {
     case .compact, .regular:
-      self = .touch(CompactApp.State(app.windowContext(id: windowID)!, sizeClass: sizeClass))
+      self = .touch(CompactApp.State(app.windows[id: windowID]!, sizeClass: sizeClass))
     case .desktop:
       self = .desktop(DesktopWindow.State(app, windowID: windowID, selection: selection)!)
     }

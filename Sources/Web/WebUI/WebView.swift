@@ -47,8 +47,8 @@ public struct WebView: Equatable, Sendable {
   ) {
     switch sizeClass {
     case .compact, .regular:
-      guard let context = app.windowContext(id: windowID) else { return nil }
-      content = .touch(CompactApp.State(context, sizeClass: sizeClass))
+      guard let window = app.windows[id: windowID] else { return nil }
+      content = .touch(CompactApp.State(window, sizeClass: sizeClass))
     case .desktop:
       guard
         let state = DesktopWindow.State(

@@ -232,10 +232,9 @@ public final class WebApp {
     pendingBackground?.cancel()
     pendingBackground = nil
     enter(.background)
-    let deadline = ContinuousClock.now + .seconds(10)
-    while store.state.storage.isBusy || store.state.isSaveQueued, ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(5))
-    }
+    // The save waits its turn behind any under way inside this action's effect: its task
+    // ends when every save asked for so far has.
+    await store.send(.favoritesStorage(.saveChanges)).finish()
   }
 
   private func refreshAll() {
