@@ -56,8 +56,8 @@ func busyApp(screen: AppFeature.Screen) -> AppFeature.State {
 @MainActor
 func threeWindowApp() -> Store<AppFeature.State, AppFeature.Action> {
   var state = busyApp(screen: .counter)
-  state.windows.append(.init(id: 1))
-  state.windows.append(.init(id: 2))
+  state.windows.append(state.newWindow(id: 1))
+  state.windows.append(state.newWindow(id: 2))
   state.nextWindowID = 3
   return Store(initialState: state) {
     AppFeature()

@@ -288,7 +288,6 @@ struct TerminalFeatureTests {
     #expect(store.state.app.favoritePrimes.count == primes.count - 1)
     #expect(!store.state.app.favoritePrimes.contains(primes[1]))
     await press(store, .control("s"))
-    while store.state.app.storage.isBusy { try? await Task.sleep(for: .milliseconds(5)) }
     #expect(storage.favorites.withLock { $0.count } == primes.count - 1)
   }
 }

@@ -23,6 +23,8 @@ public struct AppFeature: Reducer {
     /// Whether the app has been active; the favorites load the first time only.
     public var hasBeenActive: Bool
     public var activityFeed: [Activity]
+    /// The open windows. One added later shares the app's values only when made by
+    /// ``newWindow(id:)``.
     public var windows: IdentifiedArrayOf<WindowFeature.State>
     public var nextWindowID: Int
 
