@@ -82,8 +82,12 @@ struct AppFeatureTests {
     await store.send(.window(.element(id: 0, action: .navigated(to: .counter)))) {
       $0.windows[id: 0]?.screen = .counter
     }
-    await store.send(.window(.element(id: 0, action: .counter(.increment)))) { $0.$count.withLock { $0 = 1 } }
-    await store.send(.window(.element(id: 1, action: .counter(.increment)))) { $0.$count.withLock { $0 = 2 } }
+    await store.send(.window(.element(id: 0, action: .counter(.increment)))) {
+      $0.$count.withLock { $0 = 1 }
+    }
+    await store.send(.window(.element(id: 1, action: .counter(.increment)))) {
+      $0.$count.withLock { $0 = 2 }
+    }
     await store.send(.window(.element(id: 1, action: .counter(.showPrimeDetail)))) {
       $0.windows[id: 1]?.screen = .counter
       $0.windows[id: 1]?.counter.destination = detail(2)
@@ -375,7 +379,9 @@ struct AppFeatureTests {
       $0.windows[id: 0]?.screen = .counter
       $0.windows[id: 0]?.counter.destination = detail(13)
     }
-    await store.send(.window(.element(id: 1, action: .counter(.increment)))) { $0.$count.withLock { $0 = 14 } }
+    await store.send(.window(.element(id: 1, action: .counter(.increment)))) {
+      $0.$count.withLock { $0 = 14 }
+    }
     #expect(store.state.windows[id: 0]?.counter.primeDetail?.number == 13)
     await favorite(store, in: 0, save: true, 13) {
       $0.favoritesStorage.$favoritePrimes.withLock { $0 = [13] }

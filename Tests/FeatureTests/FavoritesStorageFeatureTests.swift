@@ -42,7 +42,9 @@ struct FavoritesStorageFeatureTests {
     store.send(.window(.element(id: 0, action: .favorites(.delete(atOffsets: [0])))))
     let quitting = Task {
       await store.send(.favoritesStorage(.saveChanges)).finish()
-      return (saves.lists.withLock { $0 }, store.state.storage, store.state.favoritesStorage.pending)
+      return (
+        saves.lists.withLock { $0 }, store.state.storage, store.state.favoritesStorage.pending
+      )
     }
     gate.yield()
     let (saved, status, pending) = await quitting.value
@@ -94,7 +96,8 @@ struct FavoritesStorageFeatureTests {
   /// count, and asserting through either window's reference asserts the one change.
   @Test func aChangeInOneWindowIsInEveryWindowsState() async {
     let store = TestStore(
-      initialState: AppFeature.State(favoritePrimes: [2, 3, 5], persistedFavoritePrimes: [2, 3, 5])
+      initialState: AppFeature.State(
+        favoritePrimes: [2, 3, 5], persistedFavoritePrimes: [2, 3, 5])
     ) {
       AppFeature()
     } withDependencies: {

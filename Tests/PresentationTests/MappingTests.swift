@@ -107,7 +107,8 @@ struct MappingTests {
         states.append(state)
       }
     }
-    var busy = AppFeature.State(count: 12, favoritePrimes: [5], storage: .failed(.other("disk full")))
+    var busy = AppFeature.State(
+      count: 12, favoritePrimes: [5], storage: .failed(.other("disk full")))
     busy.windows[0].screen = .counter
     busy.windows[0].counter.destination = .primeDetail(
       PrimeDetailFeature.State(
