@@ -10,21 +10,27 @@ import Testing
 /// through the task of the action that asked for it, failures kept by kind.
 @MainActor
 struct FavoritesStorageFeatureTests {
-  /// What a storage was asked to save, in order.
+  /// What a storage was asked to save, in the order the saves ended, and how many began.
   final class Saves: Sendable {
     let lists = Mutex<[[Int]]>([])
+    let begun = Mutex(0)
   }
 
   /// A save asked for while another runs waits its turn inside its own action's effect: the
   /// task of that action ends once both saves have, so quitting awaits it without polling.
-  @Test func aSaveAskedForDuringASaveIsAwaitedThroughItsTask() async {
+  @Test func aSaveAskedForDuringASaveIsAwaitedThroughItsTask() async throws {
     let (opened, gate) = AsyncStream<Void>.makeStream()
+    let (started, start) = AsyncStream<Void>.makeStream()
     let saves = Saves()
     let storage = FavoritesStorage(
       load: { LoadedFavorites(primes: []) },
       save: { favorites, _ in
-        // The first save waits until the test opens the gate.
-        if saves.lists.withLock({ $0.isEmpty }) {
+        // The first save says it started, then waits until the test opens the gate.
+        if saves.begun.withLock({ begun in
+          begun += 1
+          return begun == 1
+        }) {
+          start.yield()
           for await _ in opened { break }
         }
         saves.lists.withLock { $0.append(favorites) }
@@ -39,13 +45,19 @@ struct FavoritesStorageFeatureTests {
       $0.date = .constant(Date(timeIntervalSince1970: 0))
     }
     let first = store.send(.window(.element(id: 0, action: .favorites(.save))))
+    for await _ in started { break }
     store.send(.window(.element(id: 0, action: .favorites(.delete(atOffsets: [0])))))
+    let quittingEnded = Mutex(false)
     let quitting = Task {
       await store.send(.favoritesStorage(.saveChanges)).finish()
+      quittingEnded.withLock { $0 = true }
       return (
         saves.lists.withLock { $0 }, store.state.storage, store.state.favoritesStorage.pending
       )
     }
+    // However long it is given, the second save's task cannot end while the first save runs.
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(!quittingEnded.withLock { $0 }, "the task ended before the save it waits on")
     gate.yield()
     let (saved, status, pending) = await quitting.value
     #expect(saved == [[2, 3], [3]], "the second save ran after the first, with the deletion")

@@ -65,15 +65,15 @@ struct TerminalFeatureTests {
       $0.primality = .trialDivision
     }
     store.exhaustivity = .off
-    await store.send(.keyPressed(.character("+"))) { $0.app.count = 1 }
-    await store.send(.intent(.increment, argument: nil)) { $0.app.count = 2 }
+    await store.send(.keyPressed(.character("+"))) { $0.app.$count.withLock { $0 = 1 } }
+    await store.send(.intent(.increment, argument: nil)) { $0.app.$count.withLock { $0 = 2 } }
     await store.send(.keyPressed(.control("p"))) {
       $0.app.windows[id: 0]?.screen = .counter
       $0.app.windows[id: 0]?.counter.destination = .primeDetail(
         PrimeDetailFeature.State(facts: PrimeFacts(of: 2, primality: .trialDivision)))
     }
     await store.send(.keyPressed(.escape)) { $0.app.windows[id: 0]?.counter.destination = nil }
-    await store.send(.countTyped("41")) { $0.app.count = 41 }
+    await store.send(.countTyped("41")) { $0.app.$count.withLock { $0 = 41 } }
   }
 
   /// Digits start typing a count; "-" still decrements, in every layout.

@@ -95,14 +95,16 @@ public struct FavoritesStorageFeature: Reducer {
         let base = state.persisted ?? []
         state.$favoritePrimes.withLock { $0 = $0.rebased(from: base, onto: loaded.primes) }
         state.$persisted.withLock { $0 = loaded.primes }
-        finish(&state, with: loaded.refusal.map { .partlyLoaded($0) } ?? .loaded)
+        // A load's outcome stays shown while a save waits its turn: it may say what was left
+        // out, and that save may find nothing to do.
+        show(loaded.refusal.map { .partlyLoaded($0) } ?? .loaded, in: &state)
         return .none
       case .saved(let sent, .success(let stored)):
         state.pending = max(state.pending - 1, 0)
         // Changes made while it saved stay, replayed onto what is now stored.
         state.$favoritePrimes.withLock { $0 = $0.rebased(from: sent, onto: stored) }
         state.$persisted.withLock { $0 = stored }
-        finish(&state, with: .saved)
+        show(state.isBusy ? .saving : .saved, in: &state)
         return .none
       case .loaded(.failure(let error)), .saved(_, .failure(let error)):
         state.pending = max(state.pending - 1, 0)
@@ -110,6 +112,8 @@ public struct FavoritesStorageFeature: Reducer {
         return .none
       case .nothingToSave:
         state.pending = max(state.pending - 1, 0)
+        // Only a save that finished with another waiting leaves "saving" shown: it is saved.
+        if !state.isBusy && state.status == .saving { show(.saved, in: &state) }
         return .none
       }
     }
@@ -139,9 +143,7 @@ public struct FavoritesStorageFeature: Reducer {
     }
   }
 
-  /// The status a finished load or save leaves: a save still waiting its turn says so.
-  private func finish(_ state: inout State, with status: FavoritePrimesFeature.StorageStatus) {
-    let shown: FavoritePrimesFeature.StorageStatus = state.isBusy ? .saving : status
-    if state.status != shown { state.$status.withLock { $0 = shown } }
+  private func show(_ status: FavoritePrimesFeature.StorageStatus, in state: inout State) {
+    if state.status != status { state.$status.withLock { $0 = status } }
   }
 }
