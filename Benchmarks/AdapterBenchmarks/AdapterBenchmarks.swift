@@ -20,7 +20,8 @@ import TerminalUI
 // favorites100k.* toggling (selecting), deleting and saving with 100,000 favorites: the
 //                 reducer and the drawing (target under 16 ms each)
 // threeWindows.*  a full app with three desktop windows observed; notificationsPerAction
-//                 counts the windows told of a change
+//                 counts the windows told of a change; .incrementUnobserved is the store
+//                 and the reducers alone, with no window observed
 
 func perMapping(_ metrics: [BenchmarkMetric] = []) -> Benchmark.Configuration {
   .init(
@@ -225,6 +226,12 @@ let benchmarks: @Sendable () -> Void = {
     @MainActor benchmark async in
     notificationsPerAction(
       benchmark, actions: [.window(.element(id: 1, action: .counter(.increment)))])
+  }
+  Benchmark("threeWindows.incrementUnobserved", configuration: perMapping()) {
+    @MainActor benchmark async in
+    let store = threeWindowApp()
+    let increment = AppFeature.Action.window(.element(id: 1, action: .counter(.increment)))
+    measure(benchmark) { store.send(increment) }
   }
   Benchmark("threeWindows.detailInOneWindow", configuration: perMille) {
     @MainActor benchmark async in

@@ -43,6 +43,11 @@ public struct FavoritesStorageFeature: Reducer {
 
     /// A load or a save is asked for and not answered yet.
     public var isBusy: Bool { pending > 0 }
+
+    /// One load or save is answered; an answer nobody asked for (sent by hand) counts none.
+    mutating func answered() {
+      pending = max(pending - 1, 0)
+    }
   }
 
   public enum Action: Equatable, Sendable {
@@ -90,7 +95,7 @@ public struct FavoritesStorageFeature: Reducer {
         guard state.isBusy || state.hasUnsavedChanges else { return .none }
         return save(&state, onlyChanges: true)
       case .loaded(.success(let loaded)):
-        state.pending = max(state.pending - 1, 0)
+        state.answered()
         // Changes made while the file loaded stay, replayed onto what it holds.
         let base = state.persisted ?? []
         state.$favoritePrimes.withLock { $0 = $0.rebased(from: base, onto: loaded.primes) }
@@ -100,18 +105,18 @@ public struct FavoritesStorageFeature: Reducer {
         show(loaded.refusal.map { .partlyLoaded($0) } ?? .loaded, in: &state)
         return .none
       case .saved(let sent, .success(let stored)):
-        state.pending = max(state.pending - 1, 0)
+        state.answered()
         // Changes made while it saved stay, replayed onto what is now stored.
         state.$favoritePrimes.withLock { $0 = $0.rebased(from: sent, onto: stored) }
         state.$persisted.withLock { $0 = stored }
         show(state.isBusy ? .saving : .saved, in: &state)
         return .none
       case .loaded(.failure(let error)), .saved(_, .failure(let error)):
-        state.pending = max(state.pending - 1, 0)
+        state.answered()
         state.$status.withLock { $0 = .failed(error) }
         return .none
       case .nothingToSave:
-        state.pending = max(state.pending - 1, 0)
+        state.answered()
         // Only a save that finished with another waiting leaves "saving" shown: it is saved.
         if !state.isBusy && state.status == .saving { show(.saved, in: &state) }
         return .none
