@@ -22,6 +22,7 @@ let package = Package(
       dependencies: [
         .product(name: "AppFeature", package: "PrimeTime"),
         .product(name: "ComposableCore", package: "PrimeTime"),
+        .product(name: "FavoritePrimes", package: "PrimeTime"),
         .product(name: "PrimeClients", package: "PrimeTime"),
         .product(name: "WebUI", package: "PrimeTime"),
         .product(name: "WindowPresentation", package: "PrimeTime"),

@@ -20,7 +20,8 @@ import TerminalUI
 // favorites100k.* toggling (selecting), deleting and saving with 100,000 favorites: the
 //                 reducer and the drawing (target under 16 ms each)
 // threeWindows.*  a full app with three desktop windows observed; notificationsPerAction
-//                 counts the windows told of a change
+//                 counts the windows told of a change; .incrementUnobserved is the store
+//                 and the reducers alone, with no window observed
 
 func perMapping(_ metrics: [BenchmarkMetric] = []) -> Benchmark.Configuration {
   .init(
@@ -46,7 +47,7 @@ func busyApp(screen: AppFeature.Screen) -> AppFeature.State {
       61, 67, 71,
     ], storage: .saved)
   state.windows[0].screen = screen
-  state.windows[0].counterDestination = .primeDetail(
+  state.windows[0].counter.destination = .primeDetail(
     PrimeDetailFeature.State(
       facts: PrimeFacts(
         number: 97, isPrime: true, smallestFactor: nil, previousPrime: 89, nextPrime: 101)))
@@ -56,8 +57,8 @@ func busyApp(screen: AppFeature.Screen) -> AppFeature.State {
 @MainActor
 func threeWindowApp() -> Store<AppFeature.State, AppFeature.Action> {
   var state = busyApp(screen: .counter)
-  state.windows.append(.init(id: 1))
-  state.windows.append(.init(id: 2))
+  state.windows.append(state.newWindow(id: 1))
+  state.windows.append(state.newWindow(id: 2))
   state.nextWindowID = 3
   return Store(initialState: state) {
     AppFeature()
@@ -113,10 +114,10 @@ func notificationsPerAction(
 let benchmarks: @Sendable () -> Void = {
   let counter = busyApp(screen: .counter)
   let favorites = busyApp(screen: .favorites)
-  let counterContext = counter.windowContext(id: 0)!
+  let counterContext = counter.windows[id: 0]!
 
   Benchmark("mapping.compactRoot", configuration: perMapping()) { benchmark in
-    let context = busyApp(screen: .home).windowContext(id: 0)!
+    let context = busyApp(screen: .home).windows[id: 0]!
     measure(benchmark) { blackHole(CompactApp.State(context, sizeClass: .compact)) }
   }
   Benchmark("mapping.compactCounter", configuration: perMapping()) { benchmark in
@@ -126,7 +127,7 @@ let benchmarks: @Sendable () -> Void = {
     measure(benchmark) { blackHole(CompactApp.State(counterContext, sizeClass: .regular)) }
   }
   Benchmark("mapping.compactFavorites", configuration: perMapping()) { benchmark in
-    let context = favorites.windowContext(id: 0)!
+    let context = favorites.windows[id: 0]!
     measure(benchmark) { blackHole(CompactApp.State(context, sizeClass: .compact)) }
   }
   Benchmark("mapping.desktopWindow", configuration: perMapping()) { benchmark in
@@ -232,6 +233,12 @@ let benchmarks: @Sendable () -> Void = {
     @MainActor benchmark async in
     notificationsPerAction(
       benchmark, actions: [.window(.element(id: 1, action: .counter(.increment)))])
+  }
+  Benchmark("threeWindows.incrementUnobserved", configuration: perMapping()) {
+    @MainActor benchmark async in
+    let store = threeWindowApp()
+    let increment = AppFeature.Action.window(.element(id: 1, action: .counter(.increment)))
+    measure(benchmark) { store.send(increment) }
   }
   Benchmark("threeWindows.detailInOneWindow", configuration: perMille) {
     @MainActor benchmark async in

@@ -8,7 +8,7 @@ struct CompactPresentationExamples {
   @Test func aHostObservesTheScreenAndSendsTheMappedAction() {
     let store = Store(initialState: AppFeature.State()) { AppFeature() }
     let viewAction = CompactApp.Action.root(.counterRowTapped)
-    let screen = store.observe { CompactApp.State($0.windowContext(id: 0)!, sizeClass: .compact) }
+    let screen = store.observe { CompactApp.State($0.windows[id: 0]!, sizeClass: .compact) }
     store.send(.window(.element(id: 0, action: viewAction.featureAction)))
     guard case .counter(let counter) = screen.value.destination else {
       Issue.record("The counter is not shown: \(screen.value)")

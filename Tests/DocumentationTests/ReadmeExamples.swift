@@ -146,13 +146,13 @@ struct ReadmeExamples {
   }
 
   @Test func anAdapterMapsTheStateAndTheAction() {
-    let window = AppFeature.Window(id: 0, screen: .counter)
+    let window = WindowFeature.State(id: 0, screen: .counter)
     let store = Store(initialState: AppFeature.State(count: 6, windows: [window])) {
       AppFeature()
     }
     var rendered: [CompactApp.State] = []
     func render(_ screen: CompactApp.State) { rendered.append(screen) }
-    let screen = store.observe { CompactApp.State($0.windowContext(id: 0)!, sizeClass: .compact) }
+    let screen = store.observe { CompactApp.State($0.windows[id: 0]!, sizeClass: .compact) }
     let subscription = screen.subscribe { render($0) }  // only when the screen changed
     let increment = CompactApp.Action.counter(.incrementTapped)
     store.send(.window(.element(id: 0, action: increment.featureAction)))

@@ -14,7 +14,7 @@ struct BrowserTab {
 struct WebUIExamples {
   /// A store whose one window has the id 3, as a tab's would, and shows the counter.
   func appStore() -> StoreOf<AppFeature> {
-    let window = AppFeature.Window(id: 3, screen: .counter)
+    let window = WindowFeature.State(id: 3, screen: .counter)
     return Store(initialState: AppFeature.State(windows: [window], nextWindowID: 4)) {
       AppFeature()
     }

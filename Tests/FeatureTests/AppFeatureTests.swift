@@ -76,31 +76,35 @@ struct AppFeatureTests {
   @Test func windowsShareTheCountAndTheFavorites() async {
     let store = makeStore()
     await store.send(.windowOpened) {
-      $0.windows.append(AppFeature.Window(id: 1))
+      $0.windows.append($0.newWindow(id: 1))
       $0.nextWindowID = 2
     }
     await store.send(.window(.element(id: 0, action: .navigated(to: .counter)))) {
       $0.windows[id: 0]?.screen = .counter
     }
-    await store.send(.window(.element(id: 0, action: .counter(.increment)))) { $0.count = 1 }
-    await store.send(.window(.element(id: 1, action: .counter(.increment)))) { $0.count = 2 }
+    await store.send(.window(.element(id: 0, action: .counter(.increment)))) {
+      $0.$count.withLock { $0 = 1 }
+    }
+    await store.send(.window(.element(id: 1, action: .counter(.increment)))) {
+      $0.$count.withLock { $0 = 2 }
+    }
     await store.send(.window(.element(id: 1, action: .counter(.showPrimeDetail)))) {
       $0.windows[id: 1]?.screen = .counter
-      $0.windows[id: 1]?.counterDestination = detail(2)
+      $0.windows[id: 1]?.counter.destination = detail(2)
     }
     await favorite(store, in: 1, save: true, 2) {
-      $0.favoritePrimes = [2]
+      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [2] }
       $0.activityFeed = [.init(date: now, kind: .addedFavorite(2))]
     }
     #expect(store.state.hasUnsavedFavoriteChanges)
-    #expect(store.state.windowContexts[id: 0]?.favorites.favoritePrimes == [2])
-    #expect(store.state.windowContexts[id: 0]?.counter.primeDetail == nil)
+    #expect(store.state.windows[id: 0]?.favorites.favoritePrimes == [2])
+    #expect(store.state.windows[id: 0]?.counter.primeDetail == nil)
   }
 
   @Test func deletingAFavoriteIsInTheActivityFeed() async {
     let store = makeStore(.init(favoritePrimes: [2, 3, 5], persistedFavoritePrimes: [2, 3, 5]))
     await store.send(.window(.element(id: 0, action: .favorites(.delete(atOffsets: [1]))))) {
-      $0.favoritePrimes = [2, 5]
+      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [2, 5] }
       $0.activityFeed = [.init(date: now, kind: .removedFavorite(3))]
     }
   }
@@ -108,13 +112,13 @@ struct AppFeatureTests {
   @Test func closingAWindowCancelsItsRequestsOnly() async {
     let store = makeStore(nthPrime: slowNthPrime)
     await store.send(.windowOpened) {
-      $0.windows.append(AppFeature.Window(id: 1))
+      $0.windows.append($0.newWindow(id: 1))
       $0.nextWindowID = 2
     }
     for id in [0, 1] {
       await store.send(.window(.element(id: id, action: .counter(.requestNthPrime)))) {
         $0.windows[id: id]?.screen = .counter
-        $0.windows[id: id]?.counterLookup.request = .init(n: 0)
+        $0.windows[id: id]?.counter.lookup.request = .init(n: 0)
       }
     }
     await store.send(.windowClosed(id: 1)) { $0.windows.remove(id: 1) }
@@ -122,8 +126,8 @@ struct AppFeatureTests {
     await store.receive(
       .window(.element(id: 0, action: .counter(.lookup(.response(n: 0, .success(11))))))
     ) {
-      $0.windows[id: 0]?.counterLookup = .init()
-      $0.windows[id: 0]?.counterDestination = .alert(.nthPrime(n: 0, result: .success(11)))
+      $0.windows[id: 0]?.counter.lookup = .init()
+      $0.windows[id: 0]?.counter.destination = .alert(.nthPrime(n: 0, result: .success(11)))
     }
     await store.finish()
   }
@@ -131,26 +135,33 @@ struct AppFeatureTests {
   @Test func favoritesLoadOnFirstActivationAndSaveInTheBackground() async throws {
     let storage = FavoritesStorage.inMemory([2, 3])
     let store = makeStore(storage: storage)
-    await store.send(.scenePhaseChanged(.active)) {
-      $0.storage = .loading
-      $0.hasBeenActive = true
+    await store.send(.scenePhaseChanged(.active)) { $0.hasBeenActive = true }
+    await store.receive(.favoritesStorage(.load)) {
+      $0.favoritesStorage.$status.withLock { $0 = .loading }
+      $0.favoritesStorage.pending = 1
     }
-    await store.receive(.favoritesLoaded(LoadedFavorites(primes: [2, 3]))) {
-      $0.storage = .loaded
-      $0.favoritePrimes = [2, 3]
-      $0.persistedFavoritePrimes = [2, 3]
+    await store.receive(.favoritesStorage(.loaded(.success(LoadedFavorites(primes: [2, 3]))))) {
+      $0.favoritesStorage.$status.withLock { $0 = .loaded }
+      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [2, 3] }
+      $0.favoritesStorage.$persisted.withLock { $0 = [2, 3] }
+      $0.favoritesStorage.pending = 0
     }
     await store.send(.scenePhaseChanged(.inactive))
     await store.send(.scenePhaseChanged(.active))
     await store.send(.scenePhaseChanged(.background))
     await store.send(.window(.element(id: 0, action: .favorites(.delete(atOffsets: [0]))))) {
-      $0.favoritePrimes = [3]
+      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [3] }
       $0.activityFeed = [.init(date: now, kind: .removedFavorite(2))]
     }
-    await store.send(.scenePhaseChanged(.background)) { $0.storage = .saving }
-    await store.receive(.favoritesSaved(sent: [3], stored: [3])) {
-      $0.storage = .saved
-      $0.persistedFavoritePrimes = [3]
+    await store.send(.scenePhaseChanged(.background))
+    await store.receive(.favoritesStorage(.saveChanges)) {
+      $0.favoritesStorage.$status.withLock { $0 = .saving }
+      $0.favoritesStorage.pending = 1
+    }
+    await store.receive(.favoritesStorage(.saved(sent: [3], .success([3])))) {
+      $0.favoritesStorage.$status.withLock { $0 = .saved }
+      $0.favoritesStorage.$persisted.withLock { $0 = [3] }
+      $0.favoritesStorage.pending = 0
     }
     #expect(try await storage.load().primes == [3])
   }
@@ -163,7 +174,7 @@ struct AppFeatureTests {
     await store.send(
       .window(.element(id: 0, action: .favorites(.delete(atOffsets: [0, 2, 3, 6, 40]))))
     ) {
-      $0.favoritePrimes = [3, 11, 13]
+      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [3, 11, 13] }
       $0.activityFeed = [2, 5, 7, 17].map { .init(date: now, kind: .removedFavorite($0)) }
     }
   }
@@ -176,14 +187,19 @@ struct AppFeatureTests {
     // Another program, which also loaded [2], adds 7.
     _ = try await storage.save([2, 7], [2])
     await store.send(.window(.element(id: 0, action: .favorites(.delete(atOffsets: [0]))))) {
-      $0.favoritePrimes = []
+      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [] }
       $0.activityFeed = [.init(date: now, kind: .removedFavorite(2))]
     }
-    await store.send(.scenePhaseChanged(.background)) { $0.storage = .saving }
-    await store.receive(.favoritesSaved(sent: [], stored: [7])) {
-      $0.storage = .saved
-      $0.favoritePrimes = [7]
-      $0.persistedFavoritePrimes = [7]
+    await store.send(.scenePhaseChanged(.background))
+    await store.receive(.favoritesStorage(.saveChanges)) {
+      $0.favoritesStorage.$status.withLock { $0 = .saving }
+      $0.favoritesStorage.pending = 1
+    }
+    await store.receive(.favoritesStorage(.saved(sent: [], .success([7])))) {
+      $0.favoritesStorage.$status.withLock { $0 = .saved }
+      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [7] }
+      $0.favoritesStorage.$persisted.withLock { $0 = [7] }
+      $0.favoritesStorage.pending = 0
     }
     #expect(!store.state.hasUnsavedFavoriteChanges)
     #expect(store.state.activityFeed.count == 1, "a merge is not something the person did")
@@ -198,17 +214,20 @@ struct AppFeatureTests {
       })
     let store = makeStore(.init(favoritePrimes: [5], hasBeenActive: true), storage: storage)
     await store.send(.windowOpened) {
-      $0.windows.append(AppFeature.Window(id: 1))
+      $0.windows.append($0.newWindow(id: 1))
       $0.nextWindowID = 2
     }
-    await store.send(.window(.element(id: 1, action: .favorites(.save)))) {
-      $0.storage = .saving
+    await store.send(.window(.element(id: 1, action: .favorites(.save))))
+    await store.receive(.favoritesStorage(.save)) {
+      $0.favoritesStorage.$status.withLock { $0 = .saving }
+      $0.favoritesStorage.pending = 1
     }
     await store.send(.windowClosed(id: 1)) { $0.windows.remove(id: 1) }
     await clock.advanceOnceSleeping(by: .seconds(1))
-    await store.receive(.favoritesSaved(sent: [5], stored: [5])) {
-      $0.storage = .saved
-      $0.persistedFavoritePrimes = [5]
+    await store.receive(.favoritesStorage(.saved(sent: [5], .success([5])))) {
+      $0.favoritesStorage.$status.withLock { $0 = .saved }
+      $0.favoritesStorage.$persisted.withLock { $0 = [5] }
+      $0.favoritesStorage.pending = 0
     }
   }
 
@@ -222,35 +241,41 @@ struct AppFeatureTests {
     let store = makeStore(
       .init(favoritePrimes: [2, 3], persistedFavoritePrimes: [2], hasBeenActive: true),
       storage: storage)
-    await store.send(.window(.element(id: 0, action: .favorites(.save)))) {
-      $0.storage = .saving
+    await store.send(.window(.element(id: 0, action: .favorites(.save))))
+    await store.receive(.favoritesStorage(.save)) {
+      $0.favoritesStorage.$status.withLock { $0 = .saving }
+      $0.favoritesStorage.pending = 1
     }
     await store.send(.window(.element(id: 0, action: .favorites(.delete(atOffsets: [1]))))) {
-      $0.favoritePrimes = [2]
+      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [2] }
       $0.activityFeed = [.init(date: now, kind: .removedFavorite(3))]
     }
-    await store.send(.scenePhaseChanged(.background)) { $0.isSaveQueued = true }
+    await store.send(.scenePhaseChanged(.background))
+    await store.receive(.favoritesStorage(.saveChanges)) { $0.favoritesStorage.pending = 2 }
     await clock.advanceOnceSleeping(by: .seconds(1))
-    await store.receive(.favoritesSaved(sent: [2, 3], stored: [2, 3])) {
-      $0.persistedFavoritePrimes = [2, 3]
-      $0.isSaveQueued = false
+    await store.receive(.favoritesStorage(.saved(sent: [2, 3], .success([2, 3])))) {
+      $0.favoritesStorage.$persisted.withLock { $0 = [2, 3] }
+      $0.favoritesStorage.pending = 1
     }
     await clock.advanceOnceSleeping(by: .seconds(1))
-    await store.receive(.favoritesSaved(sent: [2], stored: [2])) {
-      $0.storage = .saved
-      $0.persistedFavoritePrimes = [2]
+    await store.receive(.favoritesStorage(.saved(sent: [2], .success([2])))) {
+      $0.favoritesStorage.$status.withLock { $0 = .saved }
+      $0.favoritesStorage.$persisted.withLock { $0 = [2] }
+      $0.favoritesStorage.pending = 0
     }
   }
 
   @Test func aFailedLoadKeepsWhatIsInMemoryAndSaysWhy() async {
     let error = FavoritesStorageError.corrupt(path: "/d/favorite-primes.json", reason: "bad")
     let store = makeStore(.init(favoritePrimes: [7]), storage: .failing(error))
-    await store.send(.scenePhaseChanged(.active)) {
-      $0.storage = .loading
-      $0.hasBeenActive = true
+    await store.send(.scenePhaseChanged(.active)) { $0.hasBeenActive = true }
+    await store.receive(.favoritesStorage(.load)) {
+      $0.favoritesStorage.$status.withLock { $0 = .loading }
+      $0.favoritesStorage.pending = 1
     }
-    await store.receive(.favoritesLoadFailed(error.description)) {
-      $0.storage = .failed(error.description)
+    await store.receive(.favoritesStorage(.loaded(.failure(error)))) {
+      $0.favoritesStorage.$status.withLock { $0 = .failed(error) }
+      $0.favoritesStorage.pending = 0
     }
     #expect(store.state.favoritePrimes == [7])
     #expect(store.state.hasUnsavedFavoriteChanges)
@@ -262,16 +287,19 @@ struct AppFeatureTests {
       load: { LoadedFavorites(primes: [2], refusal: "Left out 4 (not prime).") },
       save: { favorites, _ in favorites })
     let store = makeStore(storage: storage)
-    await store.send(.scenePhaseChanged(.active)) {
-      $0.storage = .loading
-      $0.hasBeenActive = true
+    await store.send(.scenePhaseChanged(.active)) { $0.hasBeenActive = true }
+    await store.receive(.favoritesStorage(.load)) {
+      $0.favoritesStorage.$status.withLock { $0 = .loading }
+      $0.favoritesStorage.pending = 1
     }
     await store.receive(
-      .favoritesLoaded(LoadedFavorites(primes: [2], refusal: "Left out 4 (not prime)."))
+      .favoritesStorage(
+        .loaded(.success(LoadedFavorites(primes: [2], refusal: "Left out 4 (not prime)."))))
     ) {
-      $0.storage = .partlyLoaded("Left out 4 (not prime).")
-      $0.favoritePrimes = [2]
-      $0.persistedFavoritePrimes = [2]
+      $0.favoritesStorage.$status.withLock { $0 = .partlyLoaded("Left out 4 (not prime).") }
+      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [2] }
+      $0.favoritesStorage.$persisted.withLock { $0 = [2] }
+      $0.favoritesStorage.pending = 0
     }
   }
 
@@ -283,23 +311,25 @@ struct AppFeatureTests {
       },
       save: { favorites, _ in favorites })
     let store = makeStore(.init(count: 5), storage: slowLoad)
-    await store.send(.scenePhaseChanged(.active)) {
-      $0.storage = .loading
-      $0.hasBeenActive = true
+    await store.send(.scenePhaseChanged(.active)) { $0.hasBeenActive = true }
+    await store.receive(.favoritesStorage(.load)) {
+      $0.favoritesStorage.$status.withLock { $0 = .loading }
+      $0.favoritesStorage.pending = 1
     }
     await store.send(.window(.element(id: 0, action: .counter(.showPrimeDetail)))) {
       $0.windows[id: 0]?.screen = .counter
-      $0.windows[id: 0]?.counterDestination = detail(5)
+      $0.windows[id: 0]?.counter.destination = detail(5)
     }
     await favorite(store, in: 0, save: true, 5) {
-      $0.favoritePrimes = [5]
+      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [5] }
       $0.activityFeed = [.init(date: now, kind: .addedFavorite(5))]
     }
     await clock.advanceOnceSleeping(by: .seconds(1))
-    await store.receive(.favoritesLoaded(LoadedFavorites(primes: [2, 3]))) {
-      $0.storage = .loaded
-      $0.favoritePrimes = [2, 3, 5]
-      $0.persistedFavoritePrimes = [2, 3]
+    await store.receive(.favoritesStorage(.loaded(.success(LoadedFavorites(primes: [2, 3]))))) {
+      $0.favoritesStorage.$status.withLock { $0 = .loaded }
+      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [2, 3, 5] }
+      $0.favoritesStorage.$persisted.withLock { $0 = [2, 3] }
+      $0.favoritesStorage.pending = 0
     }
     #expect(store.state.hasUnsavedFavoriteChanges)
   }
@@ -309,9 +339,14 @@ struct AppFeatureTests {
     let store = makeStore(
       .init(favoritePrimes: [2, 5], persistedFavoritePrimes: [2], hasBeenActive: true),
       storage: .failing(full))
-    await store.send(.scenePhaseChanged(.background)) { $0.storage = .saving }
-    await store.receive(.favoritesSaveFailed(full.description)) {
-      $0.storage = .failed("cannot save to /d: No space left on device")
+    await store.send(.scenePhaseChanged(.background))
+    await store.receive(.favoritesStorage(.saveChanges)) {
+      $0.favoritesStorage.$status.withLock { $0 = .saving }
+      $0.favoritesStorage.pending = 1
+    }
+    await store.receive(.favoritesStorage(.saved(sent: [2, 5], .failure(full)))) {
+      $0.favoritesStorage.$status.withLock { $0 = .failed(full) }
+      $0.favoritesStorage.pending = 0
     }
     #expect(store.state.favoritePrimes == [2, 5])
     #expect(store.state.hasUnsavedFavoriteChanges)
@@ -321,33 +356,40 @@ struct AppFeatureTests {
     let store = makeStore(
       .init(favoritePrimes: [2, 5], persistedFavoritePrimes: [2], hasBeenActive: true),
       storage: .inMemory([2, 3]))
-    await store.send(.window(.element(id: 0, action: .favorites(.load)))) { $0.storage = .loading }
-    await store.receive(.favoritesLoaded(LoadedFavorites(primes: [2, 3]))) {
-      $0.storage = .loaded
-      $0.favoritePrimes = [2, 3, 5]
-      $0.persistedFavoritePrimes = [2, 3]
+    await store.send(.window(.element(id: 0, action: .favorites(.load))))
+    await store.receive(.favoritesStorage(.load)) {
+      $0.favoritesStorage.$status.withLock { $0 = .loading }
+      $0.favoritesStorage.pending = 1
+    }
+    await store.receive(.favoritesStorage(.loaded(.success(LoadedFavorites(primes: [2, 3]))))) {
+      $0.favoritesStorage.$status.withLock { $0 = .loaded }
+      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [2, 3, 5] }
+      $0.favoritesStorage.$persisted.withLock { $0 = [2, 3] }
+      $0.favoritesStorage.pending = 0
     }
   }
 
   @Test func aDetailStaysAboutItsNumberWhileAnotherWindowMovesTheCount() async {
     let store = makeStore(.init(count: 13, favoritePrimes: [], persistedFavoritePrimes: []))
     await store.send(.windowOpened) {
-      $0.windows.append(AppFeature.Window(id: 1))
+      $0.windows.append($0.newWindow(id: 1))
       $0.nextWindowID = 2
     }
     await store.send(.window(.element(id: 0, action: .counter(.showPrimeDetail)))) {
       $0.windows[id: 0]?.screen = .counter
-      $0.windows[id: 0]?.counterDestination = detail(13)
+      $0.windows[id: 0]?.counter.destination = detail(13)
     }
-    await store.send(.window(.element(id: 1, action: .counter(.increment)))) { $0.count = 14 }
-    #expect(store.state.windowContexts[id: 0]?.counter.primeDetail?.number == 13)
+    await store.send(.window(.element(id: 1, action: .counter(.increment)))) {
+      $0.$count.withLock { $0 = 14 }
+    }
+    #expect(store.state.windows[id: 0]?.counter.primeDetail?.number == 13)
     await favorite(store, in: 0, save: true, 13) {
-      $0.favoritePrimes = [13]
+      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [13] }
       $0.activityFeed = [.init(date: now, kind: .addedFavorite(13))]
     }
     await store.send(.window(.element(id: 1, action: .counter(.showPrimeDetail)))) {
       $0.windows[id: 1]?.screen = .counter
-      $0.windows[id: 1]?.counterDestination = detail(14)
+      $0.windows[id: 1]?.counter.destination = detail(14)
     }
     await store.send(
       .window(

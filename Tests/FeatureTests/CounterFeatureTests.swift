@@ -24,9 +24,9 @@ struct CounterFeatureTests {
 
   @Test func incrementAndDecrement() async {
     let store = makeStore()
-    await store.send(.increment) { $0.count = 1 }
-    await store.send(.increment) { $0.count = 2 }
-    await store.send(.decrement) { $0.count = 1 }
+    await store.send(.increment) { $0.$count.withLock { $0 = 1 } }
+    await store.send(.increment) { $0.$count.withLock { $0 = 2 } }
+    await store.send(.decrement) { $0.$count.withLock { $0 = 1 } }
   }
 
   @Test func theCountStopsAtTheBounds() async {
@@ -44,14 +44,14 @@ struct CounterFeatureTests {
       $0.countField = "1000000000000"
     }
     await store.send(.countFieldSubmitted) {
-      $0.count = 1_000_000_000_000
+      $0.$count.withLock { $0 = 1_000_000_000_000 }
       $0.countField = nil
     }
     await store.send(.binding(.set(\.countField, "0000000000000000000000000007"))) {
       $0.countField = "0000000000000000000000000007"
     }
     await store.send(.countFieldSubmitted) {
-      $0.count = 7
+      $0.$count.withLock { $0 = 7 }
       $0.countField = nil
     }
   }
@@ -61,7 +61,7 @@ struct CounterFeatureTests {
     await store.send(.binding(.set(\.countField, "-1,234,567"))) { $0.countField = "-1,234,567" }
     #expect(store.state.countFieldProblem == nil)
     await store.send(.countFieldSubmitted) {
-      $0.count = -1_234_567
+      $0.$count.withLock { $0 = -1_234_567 }
       $0.countField = nil
     }
     for typed in ["12,34", "1,2345", ",123", "1,,234", "1 234"] {
@@ -75,7 +75,7 @@ struct CounterFeatureTests {
     await store.send(.countFieldSubmitted)
     #expect(store.state.countFieldProblem == "Not a whole number")
     await store.send(.increment) {
-      $0.count = 12_346
+      $0.$count.withLock { $0 = 12_346 }
       $0.countField = nil
     }
   }
@@ -98,7 +98,7 @@ struct CounterFeatureTests {
     await store.send(.binding(.set(\.countField, "12"))) { $0.countField = "12" }
     await store.send(.countFieldSubmitted)
     await store.send(.lookup(.cancel)) { $0.lookup.request = nil }
-    await store.send(.increment) { $0.count = 8 }
+    await store.send(.increment) { $0.$count.withLock { $0 = 8 } }
     await store.finish()
   }
 
@@ -149,7 +149,7 @@ struct CounterFeatureTests {
     // Another window moves the shared count; this detail is still about 13.
     await store.send(.binding(.set(\.countField, "14"))) { $0.countField = "14" }
     await store.send(.countFieldSubmitted) {
-      $0.count = 14
+      $0.$count.withLock { $0 = 14 }
       $0.countField = nil
     }
     await store.send(.destination(.presented(.primeDetail(.saveToFavorites))))

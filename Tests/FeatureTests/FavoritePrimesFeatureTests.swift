@@ -19,7 +19,7 @@ struct FavoritePrimesFeatureTests {
 
   @Test func deleteAtOffsets() async {
     let store = makeStore()
-    await store.send(.delete(atOffsets: [0, 2])) { $0.favoritePrimes = [3, 7] }
+    await store.send(.delete(atOffsets: [0, 2])) { $0.$favoritePrimes.withLock { $0 = [3, 7] } }
     await store.send(.delete(atOffsets: [9]))
   }
 

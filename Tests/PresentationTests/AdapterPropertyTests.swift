@@ -27,7 +27,7 @@ struct TouchPerson: Person {
   let sizeClass: SizeClass
 
   var view: CompactApp.State {
-    CompactApp.State(store.state.windowContext(id: 0)!, sizeClass: sizeClass)
+    CompactApp.State(store.state.windows[id: 0]!, sizeClass: sizeClass)
   }
 
   func tap(_ action: CompactApp.Action) async {
@@ -181,8 +181,8 @@ struct AdapterPropertyTests {
     #expect(endings[0].favoritePrimes == [3, 5])
     #expect(endings[0].count == 4)
     // The answer was replaced by the detail, which was dismissed.
-    #expect(endings[0].windows[0].counterLookup == .init())
-    #expect(endings[0].windows[0].counterDestination == nil)
+    #expect(endings[0].windows[0].counter.lookup == .init())
+    #expect(endings[0].windows[0].counter.destination == nil)
     #expect(endings[1] == endings[0])
     // A desktop shows every screen at once and has no way back; its window is left on the
     // screen it presented on last, where it opens when narrowed.
@@ -222,8 +222,8 @@ struct AdapterPropertyTests {
     var desktopNotifications = 0
     let counter = store.observe { counterScreen($0, sizeClass: .compact) }
     let favorites = store.observe { state -> FavoritesScreen.State? in
-      var context = state.windowContext(id: 0)!
-      context.window.screen = .favorites
+      var context = state.windows[id: 0]!
+      context.screen = .favorites
       guard
         case .favorites(let favorites) = CompactApp.State(context, sizeClass: .compact).destination
       else { return nil }
@@ -235,11 +235,11 @@ struct AdapterPropertyTests {
       favorites.subscribe { _ in favoritesNotifications += 1 },
       desktop.subscribe { _ in desktopNotifications += 1 },
     ]
-    func window(_ id: Int, _ action: WindowContext.Action) async {
+    func window(_ id: Int, _ action: WindowFeature.Action) async {
       await store.send(.window(.element(id: id, action: action))).finish()
     }
 
-    await store.send(.favoritesSaveFailed("disk full")).finish()
+    await store.send(.favoritesStorage(.saved(sent: [], .failure(.other("disk full"))))).finish()
     #expect(counterNotifications == 0)
     #expect(favoritesNotifications == 1)
     #expect(desktopNotifications == 1)

@@ -45,7 +45,7 @@ struct CapabilityTests {
     let (capabilities, popover, sheet, newWindow) =
       (row.capabilities, row.popover, row.sheet, row.newWindow)
     var app = AppFeature.State(count: 7)
-    app.windows[0].counterDestination = .primeDetail(
+    app.windows[0].counter.destination = .primeDetail(
       PrimeDetailFeature.State(
         facts: PrimeFacts(
           number: 7, isPrime: true, smallestFactor: nil, previousPrime: 5, nextPrime: 11)))

@@ -46,7 +46,7 @@ struct FavoritesFlowSnapshotTests {
     var document = FlowDocument()
     var focus = WindowFocus()
     func view() -> CompactApp.State {
-      CompactApp.State(store.state.windowContext(id: 0)!, sizeClass: .compact)
+      CompactApp.State(store.state.windows[id: 0]!, sizeClass: .compact)
     }
     func favorites() -> FavoritesScreen.State? {
       if case .favorites(let favorites) = view().destination { favorites } else { nil }

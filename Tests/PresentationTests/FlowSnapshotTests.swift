@@ -44,7 +44,7 @@ struct FlowSnapshotTests {
     let (columns, rows) = screenSize(device)
     var document = FlowDocument()
     func view() -> CompactApp.State {
-      CompactApp.State(store.state.windowContext(id: 0)!, sizeClass: device)
+      CompactApp.State(store.state.windows[id: 0]!, sizeClass: device)
     }
     func counter() -> CounterScreen.State? {
       if case .counter(let counter) = view().destination { counter } else { nil }

@@ -12,7 +12,7 @@ import Testing
 /// Every view action of every adapter, with the one feature action it stands for.
 struct MappingTests {
   @Test func touchActions() {
-    let table: [(CompactApp.Action, WindowContext.Action)] = [
+    let table: [(CompactApp.Action, WindowFeature.Action)] = [
       (.root(.counterRowTapped), .navigated(to: .counter)),
       (.root(.favoritesRowTapped), .navigated(to: .favorites)),
       (.backTapped, .navigated(to: .home)),
@@ -53,7 +53,7 @@ struct MappingTests {
 
   @Test func desktopActions() {
     let id = 3
-    func window(_ action: WindowContext.Action) -> AppFeature.Action {
+    func window(_ action: WindowFeature.Action) -> AppFeature.Action {
       .window(.element(id: id, action: action))
     }
     let table: [(DesktopWindow.Action, AppFeature.Action)] = [
@@ -107,15 +107,16 @@ struct MappingTests {
         states.append(state)
       }
     }
-    var busy = AppFeature.State(count: 12, favoritePrimes: [5], storage: .failed("disk full"))
+    var busy = AppFeature.State(
+      count: 12, favoritePrimes: [5], storage: .failed(.other("disk full")))
     busy.windows[0].screen = .counter
-    busy.windows[0].counterDestination = .primeDetail(
+    busy.windows[0].counter.destination = .primeDetail(
       PrimeDetailFeature.State(
         facts: PrimeFacts(
           number: 12, isPrime: false, smallestFactor: 2, previousPrime: 11, nextPrime: 13)))
-    busy.windows[0].counterLookup = .init(request: .init(n: 12, progress: 0.25))
-    busy.windows[0].countField = "123456789012345678901234567890"
-    busy.windows[0].favoritesAlert = .nthPrime(
+    busy.windows[0].counter.lookup = .init(request: .init(n: 12, progress: 0.25))
+    busy.windows[0].counter.countField = "123456789012345678901234567890"
+    busy.windows[0].favorites.alert = .nthPrime(
       n: 0, result: .failure(NthPrimeLookup.Failure("no 0th prime")))
     states.append(busy)
     return states
@@ -123,7 +124,7 @@ struct MappingTests {
 
   @Test(arguments: edgeStates)
   func mappingsAreTotalAndPure(_ state: AppFeature.State) throws {
-    let context = try #require(state.windowContext(id: 0))
+    let context = try #require(state.windows[id: 0])
     for sizeClass in SizeClass.allCases {
       #expect(
         CompactApp.State(context, sizeClass: sizeClass)
@@ -146,7 +147,7 @@ struct MappingTests {
   @Test func aRequestInFlightDisablesTheCountAndTheQuestion() throws {
     var state = AppFeature.State(count: 7)
     state.windows[0].screen = .counter
-    state.windows[0].counterLookup = .init(request: .init(n: 7, progress: 0.5))
+    state.windows[0].counter.lookup = .init(request: .init(n: 7, progress: 0.5))
     let touch = try #require(counterScreen(state, sizeClass: .regular))
     #expect(!touch.isIncrementEnabled && !touch.isDecrementEnabled)
     #expect(!touch.isNthPrimeButtonEnabled)
@@ -159,14 +160,14 @@ struct MappingTests {
     state.windows[0].screen = .counter
     for typed in ["123456789012345678901234567890", "9223372036854775808", "-99999999999999999999"]
     {
-      state.windows[0].countField = typed
+      state.windows[0].counter.countField = typed
       let touch = try #require(counterScreen(state, sizeClass: .compact))
       #expect(touch.countField == typed, "nothing is cut")
       #expect(touch.countFieldProblem?.hasPrefix("Too large") == true)
     }
-    state.windows[0].countField = "00000000000000000000000007"
+    state.windows[0].counter.countField = "00000000000000000000000007"
     #expect(try #require(counterScreen(state, sizeClass: .compact)).countFieldProblem == nil)
-    state.windows[0].countField = "12a"
+    state.windows[0].counter.countField = "12a"
     #expect(
       try #require(counterScreen(state, sizeClass: .compact)).countFieldProblem
         == "Not a whole number")
@@ -194,7 +195,7 @@ struct MappingTests {
   @Test func storageStatusReadsAsASentence() {
     let statuses: [FavoritePrimesFeature.StorageStatus] = [
       .idle, .loading, .loaded, .partlyLoaded("Left out 4."), .saving, .saved,
-      .failed("cannot save to /x: read-only"),
+      .failed(.cannotWrite(path: "/x", reason: "read-only")),
     ]
     #expect(
       statuses.map(\.text) == [
@@ -206,7 +207,7 @@ struct MappingTests {
 }
 
 func counterScreen(_ state: AppFeature.State, sizeClass: SizeClass) -> CounterScreen.State? {
-  guard let context = state.windowContext(id: state.windows[0].id),
+  guard let context = state.windows[id: state.windows[0].id],
     case .counter(let counter) = CompactApp.State(context, sizeClass: sizeClass).destination
   else { return nil }
   return counter

@@ -16,12 +16,12 @@ struct OfferedActionsTests {
     screen: AppFeature.Screen, detail: Int? = nil, answer: Bool = false,
     storage: FavoritePrimesFeature.StorageStatus = .loaded
   ) -> AppFeature.State {
-    var window = AppFeature.Window(id: 0, screen: screen)
+    var window = WindowFeature.State(id: 0, screen: screen)
     if let detail {
-      window.counterDestination = .primeDetail(
+      window.counter.destination = .primeDetail(
         PrimeDetailFeature.State(facts: PrimeFacts(of: detail, primality: .trialDivision)))
     }
-    if answer { window.counterDestination = .alert(.nthPrime(n: 1, result: .success(2))) }
+    if answer { window.counter.destination = .alert(.nthPrime(n: 1, result: .success(2))) }
     return AppFeature.State(
       count: 5, favoritePrimes: [2, 3, 5], persistedFavoritePrimes: [2, 3, 5], storage: storage,
       hasBeenActive: true, windows: [window], nextWindowID: 1)

@@ -89,7 +89,7 @@ private final class Session {
       return pick(desktopActions(desktop)).map { store.send($0.featureAction(windowID: id)) }
     default:
       let device: SizeClass = random.next() % 2 == 0 ? .compact : .regular
-      let touch = CompactApp.State(state.windowContext(id: id)!, sizeClass: device)
+      let touch = CompactApp.State(state.windows[id: id]!, sizeClass: device)
       return pick(touchActions(touch)).map {
         store.send(.window(.element(id: id, action: $0.featureAction)))
       }
@@ -193,7 +193,7 @@ private final class Session {
         details.append(desktop)
       }
       for device in [SizeClass.compact, .regular] {
-        let touch = CompactApp.State(state.windowContext(id: id)!, sizeClass: device)
+        let touch = CompactApp.State(state.windows[id: id]!, sizeClass: device)
         if case .counter(let counter) = touch.destination, let detail = counter.primeDetail {
           details.append(detail)
         }

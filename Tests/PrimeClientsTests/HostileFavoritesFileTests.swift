@@ -87,10 +87,13 @@ final class HostileFavoritesFileTests {
     await #expect {
       try await storage.load()
     } throws: { error in
-      guard case .cannotRead(let location, let reason) = error as? FavoritesStorageError else {
-        return false
+      switch (kind, error as? FavoritesStorageError) {
+      case (.tooLarge, .tooLarge(let location, let limit)?):
+        return location == path && limit == FavoritesFile.sizeLimit
+      case (.tooLarge, _): return false
+      case (_, .cannotRead(let location, let reason)?): return location == path && !reason.isEmpty
+      default: return false
       }
-      return location == path && !reason.isEmpty
     }
     await #expect {
       try await storage.save([2, 3], [])
@@ -190,7 +193,7 @@ final class HostileFavoritesFileTests {
     let save = Task { try await patient.save([2], []) }
     try await Task.sleep(for: .milliseconds(100))
     save.cancel()
-    await #expect(throws: FavoritesStorageError.self) { try await save.value }
+    await #expect(throws: FavoritesStorageError.cancelled) { try await save.value }
     #expect(kindOfFile() == 0, "nothing was written")
   }
 

@@ -186,8 +186,8 @@ struct ScriptRunnerTests {
       #expect(ending.favoritePrimes == endings[0].favoritePrimes)
       #expect(ending.count == endings[0].count)
       #expect(ending.activityFeed == endings[0].activityFeed)
-      #expect(ending.windows[0].counterLookup == endings[0].windows[0].counterLookup)
-      #expect(ending.windows[0].favoritesLookup == endings[0].windows[0].favoritesLookup)
+      #expect(ending.windows[0].counter.lookup == endings[0].windows[0].counter.lookup)
+      #expect(ending.windows[0].favorites.lookup == endings[0].windows[0].favorites.lookup)
     }
   }
 }

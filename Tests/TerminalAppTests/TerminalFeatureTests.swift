@@ -94,13 +94,13 @@ struct TerminalFeatureTests {
     }
     #expect(
       try action(.character("+")) == .app(.window(.element(id: 0, action: .counter(.increment)))))
-    await store.send(try action(.character("+"))) { $0.app.count = 1 }
+    await store.send(try action(.character("+"))) { $0.app.$count.withLock { $0 = 1 } }
     await store.send(try action(.control("p"))) {
       $0.app.windows[id: 0]?.screen = .counter
-      $0.app.windows[id: 0]?.counterDestination = .primeDetail(
+      $0.app.windows[id: 0]?.counter.destination = .primeDetail(
         PrimeDetailFeature.State(facts: PrimeFacts(of: 1, primality: .trialDivision)))
     }
-    await store.send(try action(.escape)) { $0.app.windows[id: 0]?.counterDestination = nil }
+    await store.send(try action(.escape)) { $0.app.windows[id: 0]?.counter.destination = nil }
     await store.send(try action(.character("4")))
     #expect(
       try action(.character("1"))

@@ -27,27 +27,27 @@ struct AppStep {
   var windows = 1
 
   var state: AppFeature.State {
-    var window = AppFeature.Window(id: 0, screen: screen, countField: countField)
+    var window = WindowFeature.State(id: 0, screen: screen, counter: .init(countField: countField))
     if let request {
-      window.counterLookup.request = .init(n: request.n, progress: request.progress)
+      window.counter.lookup.request = .init(n: request.n, progress: request.progress)
     }
     if let favoritesRequest {
-      window.favoritesLookup.request = .init(
+      window.favorites.lookup.request = .init(
         n: favoritesRequest.n, progress: favoritesRequest.progress)
     }
     if let detail {
-      window.counterDestination = .primeDetail(
+      window.counter.destination = .primeDetail(
         PrimeDetailFeature.State(facts: PrimeFacts(of: detail, primality: .trialDivision)))
     }
     if let answer {
-      window.counterDestination = .alert(.nthPrime(n: answer.n, result: answer.result))
+      window.counter.destination = .alert(.nthPrime(n: answer.n, result: answer.result))
     }
     if let favoritesAnswer {
-      window.favoritesAlert = .nthPrime(
+      window.favorites.alert = .nthPrime(
         n: favoritesAnswer.n, result: .success(favoritesAnswer.prime))
     }
-    var windows: IdentifiedArrayOf<AppFeature.Window> = [window]
-    for id in 1..<max(self.windows, 1) { windows.append(AppFeature.Window(id: id)) }
+    var windows: IdentifiedArrayOf<WindowFeature.State> = [window]
+    for id in 1..<max(self.windows, 1) { windows.append(WindowFeature.State(id: id)) }
     return AppFeature.State(
       count: count, favoritePrimes: favorites, persistedFavoritePrimes: favorites,
       storage: storage, hasBeenActive: true, windows: windows, nextWindowID: self.windows)

@@ -54,7 +54,8 @@ struct WebSnapshotTests {
     step.favoritesAnswer = (n: 5, prime: 11)
     document.record("its answer", step.view(sizeClass))
     step.favoritesAnswer = nil
-    step.storage = .failed("cannot read <data>/favorite-primes.json: Permission denied")
+    step.storage = .failed(
+      .cannotRead(path: "<data>/favorite-primes.json", reason: "Permission denied"))
     document.record("a save that failed", step.view(sizeClass))
     step.screen = .counter
     document.record("the counter, with the storage notice", step.view(sizeClass))

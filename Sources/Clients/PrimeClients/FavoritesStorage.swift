@@ -17,16 +17,24 @@ import Synchronization
 ///
 /// The live value, a file, is in `PrimeClientsLive`.
 public struct FavoritesStorage: Sendable {
-  public var load: @Sendable () async throws -> LoadedFavorites
+  public var load: @Sendable () async throws(FavoritesStorageError) -> LoadedFavorites
   /// Saves `favorites`, changed from `base`; returns the list now stored.
-  public var save: @Sendable (_ favorites: [Int], _ base: [Int]) async throws -> [Int]
+  public var save:
+    @Sendable (_ favorites: [Int], _ base: [Int]) async throws(FavoritesStorageError) -> [Int]
 
+  /// A storage from two operations. What they throw reaches the features as a
+  /// ``FavoritesStorageError``, so that a reducer can tell one failure from another: a
+  /// cancellation becomes ``FavoritesStorageError/cancelled``.
   public init(
     load: @escaping @Sendable () async throws -> LoadedFavorites,
     save: @escaping @Sendable (_ favorites: [Int], _ base: [Int]) async throws -> [Int]
   ) {
-    self.load = load
-    self.save = save
+    self.load = { () async throws(FavoritesStorageError) in
+      do { return try await load() } catch { throw FavoritesStorageError(error) }
+    }
+    self.save = { (favorites, base) async throws(FavoritesStorageError) in
+      do { return try await save(favorites, base) } catch { throw FavoritesStorageError(error) }
+    }
   }
 }
 
@@ -45,17 +53,41 @@ public struct LoadedFavorites: Equatable, Sendable {
 }
 
 /// Why the favorites could not be loaded or saved; each names the file or folder.
+///
+/// The features keep it as it is (``FavoritePrimesFeature/StorageStatus/failed(_:)``), so a
+/// reducer can tell a file too large to be one from a save stopped by quitting; the adapters
+/// show its ``description``.
 public enum FavoritesStorageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file exists but is not a favorites file. It is left as it is.
   case corrupt(path: String, reason: String)
+  /// The file is larger than `limit` bytes, which no favorites file is: it was not read.
+  case tooLarge(path: String, limit: Int)
   case cannotRead(path: String, reason: String)
   case cannotWrite(path: String, reason: String)
+  /// The program stopped the load or the save (it is quitting): the file is as it was.
+  case cancelled
+  /// A storage other than the file failed (one a test or an app wrote); says how.
+  case other(String)
+
+  /// `error` as the favorites' storage reports it: itself when it is one, ``cancelled`` for a
+  /// cancellation, ``other(_:)`` with its description otherwise.
+  public init(_ error: any Error) {
+    switch error {
+    case let error as FavoritesStorageError: self = error
+    case is CancellationError: self = .cancelled
+    default: self = .other(String(describing: error))
+    }
+  }
 
   public var description: String {
     switch self {
     case .corrupt(let path, let reason): "\(path) is not a favorites file (\(reason))"
+    case .tooLarge(let path, let limit):
+      "cannot read \(path): it is larger than \(limit >> 20) MiB, which no favorites file is"
     case .cannotRead(let path, let reason): "cannot read \(path): \(reason)"
     case .cannotWrite(let path, let reason): "cannot save to \(path): \(reason)"
+    case .cancelled: "stopped before it finished; the file is as it was"
+    case .other(let reason): reason
     }
   }
 }
@@ -107,7 +139,7 @@ extension FavoritesStorage {
 
   /// Fails every load and save with `error`.
   public static func failing(_ error: FavoritesStorageError) -> FavoritesStorage {
-    FavoritesStorage(load: { throw error }, save: { _, _ in throw error })
+    FavoritesStorage(load: { () throws in throw error }, save: { _, _ throws in throw error })
   }
 
   /// Reports an issue naming the endpoint, then fails.

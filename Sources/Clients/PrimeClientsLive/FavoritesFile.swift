@@ -154,6 +154,11 @@ struct FavoritesFile: Sendable {
     } catch .cannotRead(_, let reason) {
       throw .cannotWrite(
         path: path, reason: "it cannot be read (\(reason)), so it was left as it is")
+    } catch .tooLarge {
+      throw .cannotWrite(
+        path: path,
+        reason: "it cannot be read (it is larger than \(Self.sizeLimit >> 20) MiB, which no "
+          + "favorites file is), so it was left as it is")
     } catch {
       throw error
     }
@@ -171,6 +176,7 @@ struct FavoritesFile: Sendable {
       bytes = try self.bytes()
     } catch let failure {
       if failure.code == ENOENT { return nil }
+      if failure.code == EFBIG { throw .tooLarge(path: path, limit: Self.sizeLimit) }
       throw .cannotRead(path: path, reason: failure.reason)
     }
     let contents: ReadContents
@@ -296,7 +302,11 @@ private struct Lock {
     while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
       let failure = POSIXFailure(errno)
       if failure.code == EINTR { continue }
-      guard failure.code == EWOULDBLOCK, clock.now < deadline, !Task.isCancelled else {
+      if Task.isCancelled {
+        close(descriptor)
+        throw .cancelled
+      }
+      guard failure.code == EWOULDBLOCK, clock.now < deadline else {
         close(descriptor)
         throw .cannotWrite(
           path: directory,

@@ -6,24 +6,36 @@ import PrimeDetail
 /// The counter: a count to change or type, a detail saying whether it is prime, and a
 /// request for the n-th prime with n = the count, answered in an alert.
 ///
-/// The count is the app's, seen through a projection. While this counter's request is in
+/// The count is shared: every window's counter holds the app's, so an increment in one is
+/// seen by all. While this counter's request is in
 /// flight its count does not change (the adapters disable its buttons, as the original app
 /// did); another window's counter still can, since the request and its answer name their own
 /// n. At `Int.max` and `Int.min` the count stops instead of overflowing.
 public struct CounterFeature: Reducer {
   public struct State: Equatable, Sendable {
-    public var count: Int
+    @Shared public var count: Int
     /// The count as the person is typing it; `nil` when not typing.
     public var countField: String?
     public var lookup: NthPrimeLookup.State
     /// What is presented over the counter: the prime detail, or the answer to a request.
     @PresentationState public var destination: Destination.State?
 
+    /// A count of its own, shared with no other counter: for previews and tests.
     public init(
       count: Int = 0, countField: String? = nil, lookup: NthPrimeLookup.State = .init(),
       destination: Destination.State? = nil
     ) {
-      self.count = count
+      self.init(
+        count: Shared(value: count), countField: countField, lookup: lookup,
+        destination: destination)
+    }
+
+    /// A counter of the count `count` holds, shared with whoever else holds it.
+    public init(
+      count: Shared<Int>, countField: String? = nil, lookup: NthPrimeLookup.State = .init(),
+      destination: Destination.State? = nil
+    ) {
+      self._count = count
       self.countField = countField
       self.lookup = lookup
       self.destination = destination
@@ -129,19 +141,19 @@ public struct CounterFeature: Reducer {
         return .none
       case .increment:
         guard state.canIncrement else { return .none }
-        state.count += 1
+        state.$count.withLock { $0 += 1 }
         state.clearInvalidCountField()
         return .none
       case .decrement:
         guard state.canDecrement else { return .none }
-        state.count -= 1
+        state.$count.withLock { $0 -= 1 }
         state.clearInvalidCountField()
         return .none
       case .countFieldSubmitted:
         guard state.isCountChangeEnabled,
           let count = state.countField.flatMap({ State.count(typed: $0) })
         else { return .none }
-        state.count = count
+        state.$count.withLock { $0 = count }
         state.countField = nil
         return .none
       case .showPrimeDetail:

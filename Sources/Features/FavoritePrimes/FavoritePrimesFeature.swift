@@ -6,23 +6,37 @@ import PrimeClients
 /// The favorite primes: the list in the order saved, deleting, asking to save and load, and
 /// the n-th prime for n = a favorite (as the original app did), answered in an alert.
 ///
-/// Saving and loading are the storage owner's: `save` and `load` do nothing here, and the
-/// parent that owns the storage (the app, for every window at once) runs them and reports
-/// through ``State/storage``. A window closed during a save therefore cannot strand it.
+/// The list and the storage's status are shared: every window's favorites hold the same
+/// ones, so a favorite deleted in one window is gone from all of them. Saving and loading are
+/// the storage's (``FavoritesStorageFeature``): `save` and `load` do nothing here, and the
+/// parent that owns the storage (the app, for every window at once) runs them. A window
+/// closed during a save therefore cannot strand it.
 public struct FavoritePrimesFeature: Reducer {
   public struct State: Equatable, Sendable {
-    public var favoritePrimes: [Int]
-    public var storage: StorageStatus
+    @Shared public var favoritePrimes: [Int]
+    /// What the last save or load did: the storage's, read here.
+    @SharedReader public var storage: StorageStatus
     public var lookup: NthPrimeLookup.State
     /// The answer to the last request, until dismissed.
     @PresentationState public var alert: AlertState<Alert>?
 
+    /// Favorites of their own, shared with no other state: for previews and tests.
     public init(
       favoritePrimes: [Int] = [], storage: StorageStatus = .idle,
       lookup: NthPrimeLookup.State = .init(), alert: AlertState<Alert>? = nil
     ) {
-      self.favoritePrimes = favoritePrimes
-      self.storage = storage
+      self.init(
+        favoritePrimes: Shared(value: favoritePrimes), storage: SharedReader(value: storage),
+        lookup: lookup, alert: alert)
+    }
+
+    /// The favorites `favoritePrimes` holds, and the status of the storage that keeps them.
+    public init(
+      favoritePrimes: Shared<[Int]>, storage: SharedReader<StorageStatus>,
+      lookup: NthPrimeLookup.State = .init(), alert: AlertState<Alert>? = nil
+    ) {
+      self._favoritePrimes = favoritePrimes
+      self._storage = storage
       self.lookup = lookup
       self.alert = alert
     }
@@ -40,7 +54,8 @@ public struct FavoritePrimesFeature: Reducer {
     case partlyLoaded(String)
     case saving
     case saved
-    case failed(String)
+    /// The last save or load failed: why, as the storage said it.
+    case failed(FavoritesStorageError)
 
     /// A save or a load is under way: another waits.
     public var isBusy: Bool { self == .loading || self == .saving }
@@ -53,9 +68,9 @@ public struct FavoritePrimesFeature: Reducer {
   public enum Action: Equatable, Sendable {
     case delete(atOffsets: IndexSet)
     case favoriteSelected(Int)
-    /// Asks the storage owner to save the favorites.
+    /// Asks the storage (``FavoritesStorageFeature``) to save the favorites.
     case save
-    /// Asks the storage owner to load the favorites.
+    /// Asks the storage (``FavoritesStorageFeature``) to load the favorites.
     case load
     case lookup(NthPrimeLookup.Action)
     case alert(PresentationAction<Alert>)
@@ -79,7 +94,7 @@ public struct FavoritePrimesFeature: Reducer {
           start = max(start, range.upperBound)
         }
         if start < all.count { kept += all[start...] }
-        state.favoritePrimes = kept
+        state.$favoritePrimes.withLock { $0 = kept }
         return .none
       case .favoriteSelected(let prime):
         return NthPrimeLookup().request(prime, into: &state.lookup).map(Action.lookup)

@@ -10,7 +10,7 @@ import Presentation
 /// from sheet to popover and back without touching the feature state.
 ///
 /// ```swift
-/// let screen = store.observe { CompactApp.State($0.windowContext(id: 0)!, sizeClass: .compact) }
+/// let screen = store.observe { CompactApp.State($0.windows[id: 0]!, sizeClass: .compact) }
 /// store.send(.window(.element(id: 0, action: viewAction.featureAction)))
 /// ```
 public enum CompactApp {
@@ -24,23 +24,25 @@ public enum CompactApp {
     public var storageNotice: String?
 
     public init(
-      _ window: WindowContext, sizeClass: SizeClass, capabilities: HostCapabilities = .all
+      _ window: WindowFeature.State, sizeClass: SizeClass,
+      capabilities: HostCapabilities = .all
     ) {
       root = RootScreen.State()
-      switch window.window.screen {
+      switch window.screen {
       case .home:
         destination = nil
       case .counter:
         let style = DetailPresentationStyle(sizeClass: sizeClass, capabilities: capabilities)
         destination = .counter(
           CounterScreen.State(
-            window.counter, favoritePrimes: window.favoritePrimes, primeDetailStyle: style))
+            window.counter, favoritePrimes: window.favorites.favoritePrimes,
+            primeDetailStyle: style))
       case .favorites:
         destination = .favorites(FavoritesScreen.State(window.favorites))
       }
-      switch window.storage {
+      switch window.favorites.storage {
       case .failed, .partlyLoaded:
-        storageNotice = window.window.screen == .favorites ? nil : window.storage.text
+        storageNotice = window.screen == .favorites ? nil : window.favorites.storage.text
       default:
         storageNotice = nil
       }
@@ -85,7 +87,7 @@ public enum CompactApp {
     case counter(CounterScreen.Action)
     case favorites(FavoritesScreen.Action)
 
-    public var featureAction: WindowContext.Action {
+    public var featureAction: WindowFeature.Action {
       switch self {
       case .root(let action): action.featureAction
       case .backTapped: .navigated(to: .home)

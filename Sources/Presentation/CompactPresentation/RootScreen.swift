@@ -13,7 +13,7 @@ public enum RootScreen {
     case counterRowTapped
     case favoritesRowTapped
 
-    public var featureAction: WindowContext.Action {
+    public var featureAction: WindowFeature.Action {
       switch self {
       case .counterRowTapped: .navigated(to: .counter)
       case .favoritesRowTapped: .navigated(to: .favorites)

@@ -29,7 +29,7 @@ public enum DesktopWindow {
       capabilities: HostCapabilities = .all, tabLimit: Int = .max
     ) {
       guard let position = app.windows.index(id: windowID),
-        let context = app.windowContext(id: windowID)
+        let window = app.windows[id: windowID]
       else { return nil }
       self.windowID = windowID
       title =
@@ -42,16 +42,16 @@ public enum DesktopWindow {
       }
       let style = DetailPresentationStyle(sizeClass: .desktop, capabilities: capabilities)
       counter = CounterPane.State(
-        context.counter, favoritePrimes: context.favoritePrimes, primeDetailStyle: style)
-      sidebar = FavoritesSidebar.State(context.favorites, selection: selection)
+        window.counter, favoritePrimes: window.favorites.favoritePrimes, primeDetailStyle: style)
+      sidebar = FavoritesSidebar.State(window.favorites, selection: selection)
       menu = MenuCommand.allCases.map { command in
         let isEnabled: Bool
         switch command {
-        case .increment: isEnabled = context.counter.canIncrement
-        case .decrement: isEnabled = context.counter.canDecrement
+        case .increment: isEnabled = window.counter.canIncrement
+        case .decrement: isEnabled = window.counter.canDecrement
         case .isThisPrime: isEnabled = true
-        case .nthPrime: isEnabled = !context.counter.lookup.isInFlight
-        case .save, .load: isEnabled = !app.storage.isBusy
+        case .nthPrime: isEnabled = !window.counter.lookup.isInFlight
+        case .save, .load: isEnabled = !window.favorites.storage.isBusy
         case .newWindow: isEnabled = capabilities.contains(.multipleWindows)
         case .closeWindow: isEnabled = app.windows.count > 1
         }
@@ -113,7 +113,7 @@ public enum DesktopWindow {
 
     /// The app's action for this action in window `windowID`.
     public func featureAction(windowID: Int) -> AppFeature.Action {
-      func window(_ action: WindowContext.Action) -> AppFeature.Action {
+      func window(_ action: WindowFeature.Action) -> AppFeature.Action {
         .window(.element(id: windowID, action: action))
       }
       switch self {

@@ -29,8 +29,8 @@ public enum WindowView: Equatable, Sendable {
     WindowView.counts?.mappings.add(1, ordering: .relaxed)
     switch sizeClass {
     case .compact, .regular:
-      guard let context = app.windowContext(id: windowID) else { return nil }
-      self = .touch(CompactApp.State(context, sizeClass: sizeClass, capabilities: capabilities))
+      guard let window = app.windows[id: windowID] else { return nil }
+      self = .touch(CompactApp.State(window, sizeClass: sizeClass, capabilities: capabilities))
     case .desktop:
       guard
         let state = DesktopWindow.State(

@@ -5,19 +5,14 @@ extension Store where State == TerminalFeature.State, Action == TerminalFeature.
   /// Saves unsaved favorites before quitting, after any save or load under way. `false`
   /// (with the message saying why) when the save failed: the favorites are still in memory,
   /// and the person decides.
+  ///
+  /// The save waits its turn behind the ones under way inside its action's effect, so
+  /// awaiting the action's task is awaiting every save before it too.
   public func saveBeforeQuit() async -> Bool {
-    await storageIdle()
-    guard state.app.hasUnsavedFavoriteChanges else { return true }
-    await send(.app(.scenePhaseChanged(.background))).finish()
-    await storageIdle()
-    if case .failed(let reason) = state.app.storage {
-      send(.messageShown("Not saved: \(reason)."))
-      return false
-    }
-    return true
-  }
-
-  private func storageIdle() async {
-    while state.app.storage.isBusy { try? await Task.sleep(for: .milliseconds(2)) }
+    await send(.app(.favoritesStorage(.saveChanges))).finish()
+    guard state.app.hasUnsavedFavoriteChanges, case .failed(let error) = state.app.storage
+    else { return true }
+    send(.messageShown("Not saved: \(error)."))
+    return false
   }
 }

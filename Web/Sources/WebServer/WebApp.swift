@@ -1,5 +1,6 @@
 import AppFeature
 import ComposableCore
+import FavoritePrimes
 import Presentation
 import WebUI
 import WindowPresentation
@@ -31,8 +32,11 @@ public final class WebApp {
   private let backgroundDelay: Duration
   private var pendingBackground: Task<Void, Never>?
 
-  /// The app with no window: each tab opens its own.
-  public static let initialState = AppFeature.State(windows: [], nextWindowID: 1)
+  /// The app with no window: each tab opens its own. Made anew each time: two stores made
+  /// from one state would share its count and favorites.
+  public static var initialState: AppFeature.State {
+    AppFeature.State(windows: [], nextWindowID: 1)
+  }
 
   /// Serves `store`; `log` hears what happens to tabs (opened, closed, refused messages).
   ///
@@ -47,7 +51,22 @@ public final class WebApp {
     self.store = store
     self.backgroundDelay = backgroundDelay
     self.log = log
-    subscription = store.observe { $0 }.subscribe { [weak self] _ in self?.refreshAll() }
+    subscription = store.observe(Shown.init).subscribe { [weak self] _ in self?.refreshAll() }
+  }
+
+  /// What the tabs show, read now: the state, and the values its windows share. A copy of
+  /// the state holds the same shared count and favorites as the live one, so it never differs
+  /// from it by them; their values, read here, do.
+  private struct Shown: Equatable {
+    let app: AppFeature.State
+    let count: Int
+    let favoritePrimes: [Int]
+    let storage: FavoritePrimesFeature.StorageStatus
+
+    init(_ app: AppFeature.State) {
+      self.app = app
+      (count, favoritePrimes, storage) = (app.count, app.favoritePrimes, app.storage)
+    }
   }
 
   /// A connected tab, before and after its hello.
@@ -188,7 +207,7 @@ public final class WebApp {
     order.removeAll { $0 == id }
     if let windowID = tab.windowID, store.state.windows[id: windowID] != nil {
       let request = store.state.windows[id: windowID].flatMap {
-        $0.counterLookup.request ?? $0.favoritesLookup.request
+        $0.counter.lookup.request ?? $0.favorites.lookup.request
       }
       log(
         "tab \(id): closed window \(windowID)"
@@ -234,10 +253,9 @@ public final class WebApp {
     pendingBackground?.cancel()
     pendingBackground = nil
     enter(.background)
-    let deadline = ContinuousClock.now + .seconds(10)
-    while store.state.storage.isBusy || store.state.isSaveQueued, ContinuousClock.now < deadline {
-      try? await Task.sleep(for: .milliseconds(5))
-    }
+    // The save waits its turn behind any under way inside this action's effect: its task
+    // ends when every save asked for so far has.
+    await store.send(.favoritesStorage(.saveChanges)).finish()
   }
 
   private func refreshAll() {

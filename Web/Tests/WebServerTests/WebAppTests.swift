@@ -222,7 +222,7 @@ struct WebAppTests {
     app.disconnect(a.id)
     try await wait { requests.cancelled.load(ordering: .relaxed) == 1 }
     #expect(app.store.state.windows.count == 1)
-    #expect(app.store.state.windows.first?.counterLookup.isInFlight == true)
+    #expect(app.store.state.windows.first?.counter.lookup.isInFlight == true)
     app.receive(action("counter.cancelNthPrimeClicked"), from: b.id)
     try await wait { requests.cancelled.load(ordering: .relaxed) == 2 }
     #expect(b.inbox.lastHTML?.contains("Finding") == false)
