@@ -25,8 +25,9 @@ public final class Observed<Value: Equatable>: Observable {
   /// The shared values the last computation read, each followed: a change made anywhere
   /// (another store, an effect, a test) recomputes the value, once.
   private var followed: [ObjectIdentifier: SharedSubscription] = [:]
-  /// Whether a recomputation for a shared change is already on its way to the main actor.
-  private nonisolated let refreshScheduled = RefreshFlag()
+  /// Whether a shared value changed since the value was last computed: a recomputation is on
+  /// its way to the main actor, unless an action's recomputation gets there first.
+  @usableFromInline nonisolated let refreshScheduled = RefreshFlag()
 
   /// Observes `read`; it is compiled where the value's type is known, so that recomputing
   /// and comparing, which happen for every observer after every action, are specialized.
@@ -35,10 +36,18 @@ public final class Observed<Value: Equatable>: Observable {
     self.init(runtime: runtime, read: read)
     runtime.addObserver { [weak self] in
       guard let self else { return false }
-      let new = self.readFollowingShared()
-      if new != self.current { self.announce(new) }
+      self.refreshAfterAction()
       return true
     }
+  }
+
+  /// Recomputes after an action. It sees every shared change made so far, the reducer's own
+  /// included, so a recomputation scheduled for one of them has nothing left to do.
+  @inlinable
+  func refreshAfterAction() {
+    refreshScheduled.isSet.store(false, ordering: .releasing)
+    let new = readFollowingShared()
+    if new != current { announce(new) }
   }
 
   @usableFromInline
@@ -99,7 +108,8 @@ extension Observed {
   }
 
   private func sharedDidChange() {
-    refreshScheduled.isSet.store(false, ordering: .releasing)
+    // An action's recomputation since the change has already seen it.
+    guard refreshScheduled.isSet.exchange(false, ordering: .acquiringAndReleasing) else { return }
     let new = readFollowingShared()
     if new != current { announce(new) }
   }
@@ -114,8 +124,11 @@ extension Observed {
 }
 
 /// Whether a recomputation is scheduled: set from the thread of a shared change.
+@usableFromInline
 final class RefreshFlag: Sendable {
-  let isSet = Atomic(false)
+  @usableFromInline let isSet = Atomic(false)
+
+  @usableFromInline init() {}
 }
 
 /// Keeps a ``Observed/subscribe(_:)`` callback, and the value it observes, alive; cancelling
