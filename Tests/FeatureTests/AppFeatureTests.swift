@@ -101,6 +101,30 @@ struct AppFeatureTests {
     #expect(store.state.windows[id: 0]?.counter.primeDetail == nil)
   }
 
+  @Test func invalidTextGoesFromEveryWindowWhenTheCountChanges() async {
+    let store = makeStore()
+    await store.send(.windowOpened) {
+      $0.windows.append($0.newWindow(id: 1))
+      $0.nextWindowID = 2
+    }
+    await store.send(
+      .window(.element(id: 1, action: .counter(.binding(.set(\.countField, "12,34")))))
+    ) {
+      $0.windows[id: 1]?.counter.countField = "12,34"
+    }
+    await store.send(.window(.element(id: 1, action: .counter(.countFieldSubmitted))))
+    await store.send(.window(.element(id: 0, action: .counter(.binding(.set(\.countField, "7"))))))
+    {
+      $0.windows[id: 0]?.counter.countField = "7"
+    }
+    // Another window's increment: window 1's text said nothing of this count, window 0's
+    // number is still being typed.
+    await store.send(.window(.element(id: 0, action: .counter(.increment)))) {
+      $0.$count.withLock { $0 = 1 }
+      $0.windows[id: 1]?.counter.countField = nil
+    }
+  }
+
   @Test func deletingAFavoriteIsInTheActivityFeed() async {
     let store = makeStore(.init(favoritePrimes: [2, 3, 5], persistedFavoritePrimes: [2, 3, 5]))
     await store.send(.window(.element(id: 0, action: .favorites(.delete(atOffsets: [1]))))) {

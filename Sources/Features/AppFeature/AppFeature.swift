@@ -149,6 +149,14 @@ public struct AppFeature: Reducer {
       }
     }
     .forEach(\.windows, action: \.window) { WindowFeature() }
+    .onChange(of: \.count) { _, _ in
+      Reduce { state, _ in
+        // Text that is no count says nothing about the count one window just changed: every
+        // window's field shows the count again.
+        for id in state.windows.ids { state.windows[id: id]?.counter.clearInvalidCountField() }
+        return .none
+      }
+    }
     .onChange(of: \.favoritePrimes) { before, after in
       Reduce { state, action in
         // Only what a person did in a window is activity; a load or a merge is not.

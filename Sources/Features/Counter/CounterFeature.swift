@@ -59,7 +59,7 @@ public struct CounterFeature: Reducer {
 
     /// Text that is no count says nothing about a count that has since changed: it goes,
     /// and the field shows the count again.
-    mutating func clearInvalidCountField() {
+    public mutating func clearInvalidCountField() {
       if countFieldProblem != nil { countField = nil }
     }
 
