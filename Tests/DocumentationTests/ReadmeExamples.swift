@@ -104,20 +104,6 @@ struct PrimeCounterTests {
   }
 }
 
-// README: The core in one page.
-struct Stepper: Reducer {
-  struct State: Equatable { var count = 0 }
-  enum Action: Equatable { case increment, decrement }
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .increment: state.count += 1
-    case .decrement: state.count -= 1
-    }
-    return .none
-  }
-}
-
 @MainActor
 struct ReadmeExamples {
   @Test func aStoreRunsTheFeature() {
@@ -137,12 +123,6 @@ struct ReadmeExamples {
     }
     await store.send(.nthPrimeButtonTapped).finish()
     #expect(store.state.alert?.title == TextState("Prime #6 is 13"))
-  }
-
-  @Test func aReducerThatReducesItself() async {
-    let store = TestStore(initialState: Stepper.State()) { Stepper() }
-    await store.send(.increment) { $0.count = 1 }
-    await store.send(.decrement) { $0.count = 0 }
   }
 
   @Test func anAdapterMapsTheStateAndTheAction() {
