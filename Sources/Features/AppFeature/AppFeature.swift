@@ -111,8 +111,17 @@ public struct AppFeature: Reducer {
     Scope(state: \.favoritesStorage, action: \.favoritesStorage) { FavoritesStorageFeature() }
     Reduce { state, action in
       switch action {
-      case .window(.element(_, let action)):
+      case .window(.element(let id, let action)):
         switch action {
+        case .counter(.increment), .counter(.decrement), .counter(.countFieldSubmitted):
+          // Text in another window's field that is no count says nothing about the count this
+          // one changes: that window shows the count again. Only such windows are written
+          // (writing one copies its state), and no before and after are kept for it.
+          for other in state.windows.ids
+          where other != id && state.windows[id: other]?.counter.countFieldProblem != nil {
+            state.windows[id: other]?.counter.clearInvalidCountField()
+          }
+          return .none
         // Saved and loaded by the app, not the window: closing the window that asked cannot
         // strand the save.
         case .favorites(.save): return .send(.favoritesStorage(.save))
@@ -149,14 +158,6 @@ public struct AppFeature: Reducer {
       }
     }
     .forEach(\.windows, action: \.window) { WindowFeature() }
-    .onChange(of: \.count) { _, _ in
-      Reduce { state, _ in
-        // Text that is no count says nothing about the count one window just changed: every
-        // window's field shows the count again.
-        for id in state.windows.ids { state.windows[id: id]?.counter.clearInvalidCountField() }
-        return .none
-      }
-    }
     .onChange(of: \.favoritePrimes) { before, after in
       Reduce { state, action in
         // Only what a person did in a window is activity; a load or a merge is not.

@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 import Sharing
 import Synchronization
@@ -96,7 +97,10 @@ extension Observed {
     for (id, storage) in storages {
       next[id] =
         followed[id]
-        ?? storage.observe { [weak self, refreshScheduled] in
+        ?? storage.observe { [weak self, refreshScheduled, runtime] in
+          // Made by this store's own reducer while it handles an action: the recomputation
+          // after the action sees it, and needs no task of its own.
+          if Thread.isMainThread, MainActor.assumeIsolated({ runtime.isBusy }) { return }
           // Coalesced: a burst of changes recomputes once.
           let alreadyScheduled = refreshScheduled.isSet.exchange(
             true, ordering: .acquiringAndReleasing)
