@@ -1,4 +1,3 @@
-import Foundation
 import Observation
 import Sharing
 import Synchronization
@@ -26,9 +25,12 @@ public final class Observed<Value: Equatable>: Observable {
   /// The shared values the last computation read, each followed: a change made anywhere
   /// (another store, an effect, a test) recomputes the value, once.
   private var followed: [ObjectIdentifier: SharedSubscription] = [:]
-  /// Whether a shared value changed since the value was last computed: a recomputation is on
-  /// its way to the main actor, unless an action's recomputation gets there first.
+  /// Whether a recomputation for a shared change is already on its way to the main actor.
   @usableFromInline nonisolated let refreshScheduled = RefreshFlag()
+  /// The versions of the followed shared values the last computation read: a recomputation
+  /// scheduled for a change that an action's recomputation has seen since has nothing to do.
+  private var seenVersions: [ObjectIdentifier: Int] = [:]
+  private var followedStorages: [ObjectIdentifier: any AnySharedStorage] = [:]
 
   /// Observes `read`; it is compiled where the value's type is known, so that recomputing
   /// and comparing, which happen for every observer after every action, are specialized.
@@ -46,7 +48,6 @@ public final class Observed<Value: Equatable>: Observable {
   /// included, so a recomputation scheduled for one of them has nothing left to do.
   @inlinable
   func refreshAfterAction() {
-    refreshScheduled.isSet.store(false, ordering: .releasing)
     let new = readFollowingShared()
     if new != current { announce(new) }
   }
@@ -85,8 +86,13 @@ extension Observed {
     guard SharedAccess.liveStorages.load(ordering: .relaxed) > 0 || !followed.isEmpty else {
       return read()
     }
+    // Versions taken before the read: a change made while it reads is not taken as seen.
+    for (id, storage) in followedStorages { seenVersions[id] = storage.version }
     let (value, storages) = SharedAccess.recording(read)
     follow(storages)
+    for (id, storage) in storages where seenVersions[id] == nil {
+      seenVersions[id] = storage.version
+    }
     return value
   }
 
@@ -97,10 +103,7 @@ extension Observed {
     for (id, storage) in storages {
       next[id] =
         followed[id]
-        ?? storage.observe { [weak self, refreshScheduled, runtime] in
-          // Made by this store's own reducer while it handles an action: the recomputation
-          // after the action sees it, and needs no task of its own.
-          if Thread.isMainThread, MainActor.assumeIsolated({ runtime.isBusy }) { return }
+        ?? storage.observe { [weak self, refreshScheduled] in
           // Coalesced: a burst of changes recomputes once.
           let alreadyScheduled = refreshScheduled.isSet.exchange(
             true, ordering: .acquiringAndReleasing)
@@ -109,11 +112,17 @@ extension Observed {
         }
     }
     followed = next
+    followedStorages = storages
+    seenVersions = seenVersions.filter { next[$0.key] != nil }
   }
 
   private func sharedDidChange() {
-    // An action's recomputation since the change has already seen it.
-    guard refreshScheduled.isSet.exchange(false, ordering: .acquiringAndReleasing) else { return }
+    refreshScheduled.isSet.store(false, ordering: .releasing)
+    // The store's own reducer made the change while it handled an action, and the
+    // recomputation after the action saw it.
+    guard followedStorages.contains(where: { seenVersions[$0.key] != $0.value.version }) else {
+      return
+    }
     let new = readFollowingShared()
     if new != current { announce(new) }
   }

@@ -9,6 +9,8 @@ import Synchronization
 package protocol AnySharedStorage: AnyObject, Sendable {
   /// The live value and the number of changes made to it, read together under the lock.
   var versionedValue: (value: Any, version: Int) { get }
+  /// The number of changes made to the value.
+  var version: Int { get }
   /// A one-line description for reports: `Shared<Int>(value: 1)`.
   var reportDescription: String { get }
   /// Calls `onChange` after each change to the value, on the thread that made it.
@@ -46,7 +48,7 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   // Unchecked: a `withLock` body may read the value it changes (the lock is recursive); such a
   // read sees the change in progress, as any reader holding the lock would.
   @exclusivity(unchecked) private var _value: Value
-  private var version = 0
+  private var _version = 0
   private var observers: [Int: @Sendable () -> Void] = [:]
   private var nextObserverID = 0
   /// A `Persistence<Value>` for a value a key persists; untyped, as `Value` need not be
@@ -102,7 +104,13 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   package var versionedValue: (value: Any, version: Int) {
     lock.lock()
     defer { lock.unlock() }
-    return (_value, version)
+    return (_value, _version)
+  }
+
+  package var version: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return _version
   }
 
   package var reportDescription: String {
@@ -117,7 +125,7 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
     do {
       defer { lock.unlock() }
       result = try body(&_value)
-      version += 1
+      _version += 1
       // Captured under the lock: the save must not read a buffer another thread is changing.
       saved = saveAfterChange == nil ? nil : _value
       observers = self.observers
@@ -138,7 +146,7 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   package func setFromKey(_ newValue: Value) {
     lock.lock()
     _value = newValue
-    version += 1
+    _version += 1
     lock.unlock()
     didChange()
   }
