@@ -45,7 +45,11 @@ struct TCASemanticsTests {
     _ = adding.reduce(into: &total, action: 2)
     #expect(total == 3)
     total = nil
-    withKnownIssue { _ = adding.reduce(into: &total, action: 2) }
+    withKnownIssue {
+      _ = adding.reduce(into: &total, action: 2)
+    } matching: {
+      $0.description.contains("received a child action when child state was \"nil\"")
+    }
     #expect(total == nil)
   }
 
