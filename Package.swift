@@ -98,6 +98,9 @@ let package = Package(
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        // `.dependencies`: a test's (or a test case's) dependencies, shared state among them,
+        // kept apart from every other test's.
+        .product(name: "DependenciesTestSupport", package: "swift-dependencies"),
         // Without it, issues reported under Swift Testing are only printed: a wrong assertion
         // would pass. A test target that adds this product alone must fail when it should.
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
@@ -129,6 +132,7 @@ let package = Package(
     .target(
       name: "PrimeClients",
       dependencies: [
+        "Sharing",
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ],

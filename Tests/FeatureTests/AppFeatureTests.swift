@@ -93,7 +93,7 @@ struct AppFeatureTests {
       $0.windows[id: 1]?.counter.destination = detail(2)
     }
     await favorite(store, in: 1, save: true, 2) {
-      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [2] }
+      $0.favoritesStorage.$favorites.withLock { $0.primes = [2] }
       $0.activityFeed = [.init(date: now, kind: .addedFavorite(2))]
     }
     #expect(store.state.hasUnsavedFavoriteChanges)
@@ -128,7 +128,7 @@ struct AppFeatureTests {
   @Test func deletingAFavoriteIsInTheActivityFeed() async {
     let store = makeStore(.init(favoritePrimes: [2, 3, 5], persistedFavoritePrimes: [2, 3, 5]))
     await store.send(.window(.element(id: 0, action: .favorites(.delete(atOffsets: [1]))))) {
-      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [2, 5] }
+      $0.favoritesStorage.$favorites.withLock { $0.primes = [2, 5] }
       $0.activityFeed = [.init(date: now, kind: .removedFavorite(3))]
     }
   }
@@ -164,17 +164,16 @@ struct AppFeatureTests {
       $0.favoritesStorage.$status.withLock { $0 = .loading }
       $0.favoritesStorage.pending = 1
     }
-    await store.receive(.favoritesStorage(.loaded(.success(LoadedFavorites(primes: [2, 3]))))) {
+    await store.receive(.favoritesStorage(.loaded(nil))) {
       $0.favoritesStorage.$status.withLock { $0 = .loaded }
-      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [2, 3] }
-      $0.favoritesStorage.$persisted.withLock { $0 = [2, 3] }
+      $0.favoritesStorage.$favorites.withLock { $0 = Favorites(primes: [2, 3], stored: [2, 3]) }
       $0.favoritesStorage.pending = 0
     }
     await store.send(.scenePhaseChanged(.inactive))
     await store.send(.scenePhaseChanged(.active))
     await store.send(.scenePhaseChanged(.background))
     await store.send(.window(.element(id: 0, action: .favorites(.delete(atOffsets: [0]))))) {
-      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [3] }
+      $0.favoritesStorage.$favorites.withLock { $0.primes = [3] }
       $0.activityFeed = [.init(date: now, kind: .removedFavorite(2))]
     }
     await store.send(.scenePhaseChanged(.background))
@@ -182,9 +181,9 @@ struct AppFeatureTests {
       $0.favoritesStorage.$status.withLock { $0 = .saving }
       $0.favoritesStorage.pending = 1
     }
-    await store.receive(.favoritesStorage(.saved(sent: [3], .success([3])))) {
+    await store.receive(.favoritesStorage(.saved(nil))) {
       $0.favoritesStorage.$status.withLock { $0 = .saved }
-      $0.favoritesStorage.$persisted.withLock { $0 = [3] }
+      $0.favoritesStorage.$favorites.withLock { $0.stored = [3] }
       $0.favoritesStorage.pending = 0
     }
     #expect(try await storage.load().primes == [3])
@@ -198,7 +197,7 @@ struct AppFeatureTests {
     await store.send(
       .window(.element(id: 0, action: .favorites(.delete(atOffsets: [0, 2, 3, 6, 40]))))
     ) {
-      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [3, 11, 13] }
+      $0.favoritesStorage.$favorites.withLock { $0.primes = [3, 11, 13] }
       $0.activityFeed = [2, 5, 7, 17].map { .init(date: now, kind: .removedFavorite($0)) }
     }
   }
@@ -211,7 +210,7 @@ struct AppFeatureTests {
     // Another program, which also loaded [2], adds 7.
     _ = try await storage.save([2, 7], [2])
     await store.send(.window(.element(id: 0, action: .favorites(.delete(atOffsets: [0]))))) {
-      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [] }
+      $0.favoritesStorage.$favorites.withLock { $0.primes = [] }
       $0.activityFeed = [.init(date: now, kind: .removedFavorite(2))]
     }
     await store.send(.scenePhaseChanged(.background))
@@ -219,10 +218,9 @@ struct AppFeatureTests {
       $0.favoritesStorage.$status.withLock { $0 = .saving }
       $0.favoritesStorage.pending = 1
     }
-    await store.receive(.favoritesStorage(.saved(sent: [], .success([7])))) {
+    await store.receive(.favoritesStorage(.saved(nil))) {
       $0.favoritesStorage.$status.withLock { $0 = .saved }
-      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [7] }
-      $0.favoritesStorage.$persisted.withLock { $0 = [7] }
+      $0.favoritesStorage.$favorites.withLock { $0 = Favorites(primes: [7], stored: [7]) }
       $0.favoritesStorage.pending = 0
     }
     #expect(!store.state.hasUnsavedFavoriteChanges)
@@ -248,9 +246,9 @@ struct AppFeatureTests {
     }
     await store.send(.windowClosed(id: 1)) { $0.windows.remove(id: 1) }
     await clock.advanceOnceSleeping(by: .seconds(1))
-    await store.receive(.favoritesStorage(.saved(sent: [5], .success([5])))) {
+    await store.receive(.favoritesStorage(.saved(nil))) {
       $0.favoritesStorage.$status.withLock { $0 = .saved }
-      $0.favoritesStorage.$persisted.withLock { $0 = [5] }
+      $0.favoritesStorage.$favorites.withLock { $0.stored = [5] }
       $0.favoritesStorage.pending = 0
     }
   }
@@ -271,20 +269,20 @@ struct AppFeatureTests {
       $0.favoritesStorage.pending = 1
     }
     await store.send(.window(.element(id: 0, action: .favorites(.delete(atOffsets: [1]))))) {
-      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [2] }
+      $0.favoritesStorage.$favorites.withLock { $0.primes = [2] }
       $0.activityFeed = [.init(date: now, kind: .removedFavorite(3))]
     }
     await store.send(.scenePhaseChanged(.background))
     await store.receive(.favoritesStorage(.saveChanges)) { $0.favoritesStorage.pending = 2 }
     await clock.advanceOnceSleeping(by: .seconds(1))
-    await store.receive(.favoritesStorage(.saved(sent: [2, 3], .success([2, 3])))) {
-      $0.favoritesStorage.$persisted.withLock { $0 = [2, 3] }
+    await store.receive(.favoritesStorage(.saved(nil))) {
+      $0.favoritesStorage.$favorites.withLock { $0.stored = [2, 3] }
       $0.favoritesStorage.pending = 1
     }
     await clock.advanceOnceSleeping(by: .seconds(1))
-    await store.receive(.favoritesStorage(.saved(sent: [2], .success([2])))) {
+    await store.receive(.favoritesStorage(.saved(nil))) {
       $0.favoritesStorage.$status.withLock { $0 = .saved }
-      $0.favoritesStorage.$persisted.withLock { $0 = [2] }
+      $0.favoritesStorage.$favorites.withLock { $0.stored = [2] }
       $0.favoritesStorage.pending = 0
     }
   }
@@ -297,7 +295,7 @@ struct AppFeatureTests {
       $0.favoritesStorage.$status.withLock { $0 = .loading }
       $0.favoritesStorage.pending = 1
     }
-    await store.receive(.favoritesStorage(.loaded(.failure(error)))) {
+    await store.receive(.favoritesStorage(.loaded(error))) {
       $0.favoritesStorage.$status.withLock { $0 = .failed(error) }
       $0.favoritesStorage.pending = 0
     }
@@ -316,13 +314,11 @@ struct AppFeatureTests {
       $0.favoritesStorage.$status.withLock { $0 = .loading }
       $0.favoritesStorage.pending = 1
     }
-    await store.receive(
-      .favoritesStorage(
-        .loaded(.success(LoadedFavorites(primes: [2], refusal: "Left out 4 (not prime)."))))
-    ) {
+    await store.receive(.favoritesStorage(.loaded(nil))) {
       $0.favoritesStorage.$status.withLock { $0 = .partlyLoaded("Left out 4 (not prime).") }
-      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [2] }
-      $0.favoritesStorage.$persisted.withLock { $0 = [2] }
+      $0.favoritesStorage.$favorites.withLock {
+        $0 = Favorites(primes: [2], stored: [2], refusal: "Left out 4 (not prime).")
+      }
       $0.favoritesStorage.pending = 0
     }
   }
@@ -345,17 +341,38 @@ struct AppFeatureTests {
       $0.windows[id: 0]?.counter.destination = detail(5)
     }
     await favorite(store, in: 0, save: true, 5) {
-      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [5] }
+      $0.favoritesStorage.$favorites.withLock { $0.primes = [5] }
       $0.activityFeed = [.init(date: now, kind: .addedFavorite(5))]
     }
     await clock.advanceOnceSleeping(by: .seconds(1))
-    await store.receive(.favoritesStorage(.loaded(.success(LoadedFavorites(primes: [2, 3]))))) {
+    await store.receive(.favoritesStorage(.loaded(nil))) {
       $0.favoritesStorage.$status.withLock { $0 = .loaded }
-      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [2, 3, 5] }
-      $0.favoritesStorage.$persisted.withLock { $0 = [2, 3] }
+      $0.favoritesStorage.$favorites.withLock {
+        $0 = Favorites(primes: [2, 3, 5], stored: [2, 3])
+      }
       $0.favoritesStorage.pending = 0
     }
     #expect(store.state.hasUnsavedFavoriteChanges)
+  }
+
+  /// What a load merges into the favorites is a change the feature's effect made: the test
+  /// must assert it on the action that follows, like a change of the reducer's.
+  @Test func aLoadsMergeIsAssertedLikeAnyChange() async {
+    let store = makeStore(.init(favoritePrimes: [5], hasBeenActive: true))
+    await store.send(.window(.element(id: 0, action: .favorites(.load))))
+    await store.receive(.favoritesStorage(.load)) {
+      $0.favoritesStorage.$status.withLock { $0 = .loading }
+      $0.favoritesStorage.pending = 1
+    }
+    await withKnownIssue {
+      await store.receive(.favoritesStorage(.loaded(nil))) {
+        $0.favoritesStorage.$status.withLock { $0 = .loaded }
+        $0.favoritesStorage.pending = 0
+      }
+    } matching: { issue in
+      issue.description.contains("A state change does not match expectation")
+        && issue.description.contains("stored: [")
+    }
   }
 
   @Test func aFailedSaveInTheBackgroundKeepsTheChangesUnsaved() async {
@@ -368,7 +385,7 @@ struct AppFeatureTests {
       $0.favoritesStorage.$status.withLock { $0 = .saving }
       $0.favoritesStorage.pending = 1
     }
-    await store.receive(.favoritesStorage(.saved(sent: [2, 5], .failure(full)))) {
+    await store.receive(.favoritesStorage(.saved(full))) {
       $0.favoritesStorage.$status.withLock { $0 = .failed(full) }
       $0.favoritesStorage.pending = 0
     }
@@ -385,10 +402,11 @@ struct AppFeatureTests {
       $0.favoritesStorage.$status.withLock { $0 = .loading }
       $0.favoritesStorage.pending = 1
     }
-    await store.receive(.favoritesStorage(.loaded(.success(LoadedFavorites(primes: [2, 3]))))) {
+    await store.receive(.favoritesStorage(.loaded(nil))) {
       $0.favoritesStorage.$status.withLock { $0 = .loaded }
-      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [2, 3, 5] }
-      $0.favoritesStorage.$persisted.withLock { $0 = [2, 3] }
+      $0.favoritesStorage.$favorites.withLock {
+        $0 = Favorites(primes: [2, 3, 5], stored: [2, 3])
+      }
       $0.favoritesStorage.pending = 0
     }
   }
@@ -408,7 +426,7 @@ struct AppFeatureTests {
     }
     #expect(store.state.windows[id: 0]?.counter.primeDetail?.number == 13)
     await favorite(store, in: 0, save: true, 13) {
-      $0.favoritesStorage.$favoritePrimes.withLock { $0 = [13] }
+      $0.favoritesStorage.$favorites.withLock { $0.primes = [13] }
       $0.activityFeed = [.init(date: now, kind: .addedFavorite(13))]
     }
     await store.send(.window(.element(id: 1, action: .counter(.showPrimeDetail)))) {

@@ -89,7 +89,7 @@ struct FavoritesStorageFeatureTests {
         $0.favoritesStorage.$status.withLock { $0 = .loading }
         $0.favoritesStorage.pending = 1
       }
-      await store.receive(.favoritesStorage(.loaded(.failure(kept)))) {
+      await store.receive(.favoritesStorage(.loaded(kept))) {
         $0.favoritesStorage.$status.withLock { $0 = .failed(kept) }
         $0.favoritesStorage.pending = 0
       }

@@ -239,7 +239,7 @@ struct AdapterPropertyTests {
       await store.send(.window(.element(id: id, action: action))).finish()
     }
 
-    await store.send(.favoritesStorage(.saved(sent: [], .failure(.other("disk full"))))).finish()
+    await store.send(.favoritesStorage(.saved(.other("disk full")))).finish()
     #expect(counterNotifications == 0)
     #expect(favoritesNotifications == 1)
     #expect(desktopNotifications == 1)

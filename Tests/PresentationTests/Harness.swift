@@ -46,18 +46,24 @@ struct TestFailure: Error, CustomStringConvertible {
 
 let launchDate = Date(timeIntervalSince1970: 1_700_000_000)
 
+/// A store over an app of its own: its count and favorites (`@Shared` keys) are shared with no
+/// other store, even one of the same test.
 @MainActor
 func makeAppStore(
-  _ state: AppFeature.State = AppFeature.State(), nthPrime: NthPrimeClient = smallPrimes,
-  storage: FavoritesStorage = .inMemory()
+  _ state: @autoclosure () -> AppFeature.State = AppFeature.State(),
+  nthPrime: NthPrimeClient = smallPrimes, storage: FavoritesStorage = .inMemory()
 ) -> Store<AppFeature.State, AppFeature.Action> {
-  Store(initialState: state) {
-    AppFeature()
-  } withDependencies: {
-    $0.primality = .trialDivision
-    $0.nthPrime = nthPrime
-    $0.favoritesStorage = storage
-    $0.date = .constant(launchDate)
+  withDependencies {
+    $0 = DependencyValues()
+  } operation: {
+    Store(initialState: state()) {
+      AppFeature()
+    } withDependencies: {
+      $0.primality = .trialDivision
+      $0.nthPrime = nthPrime
+      $0.favoritesStorage = storage
+      $0.date = .constant(launchDate)
+    }
   }
 }
 

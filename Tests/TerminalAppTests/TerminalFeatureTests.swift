@@ -10,20 +10,26 @@ import TerminalUI
 import Testing
 import WindowPresentation
 
+/// A terminal over an app of its own: its count and favorites (`@Shared` keys) are shared with
+/// no other store, even one of the same test.
 @MainActor
 func makeStore(
   _ storage: TestStorage, layout: SizeClass, size: TerminalSize? = nil
 ) -> StoreOf<TerminalFeature> {
-  Store(
-    initialState: TerminalFeature.State(
-      size: size ?? .standard(for: layout), layoutOverride: layout)
-  ) {
-    TerminalFeature()
-  } withDependencies: {
-    $0.favoritesStorage = storage.client
-    $0.nthPrime = smallPrimes
-    $0.primality = .trialDivision
-    $0.date = .constant(Date(timeIntervalSince1970: 0))
+  withDependencies {
+    $0 = DependencyValues()
+  } operation: {
+    Store(
+      initialState: TerminalFeature.State(
+        size: size ?? .standard(for: layout), layoutOverride: layout)
+    ) {
+      TerminalFeature()
+    } withDependencies: {
+      $0.favoritesStorage = storage.client
+      $0.nthPrime = smallPrimes
+      $0.primality = .trialDivision
+      $0.date = .constant(Date(timeIntervalSince1970: 0))
+    }
   }
 }
 

@@ -48,9 +48,15 @@ struct AppStep {
     }
     var windows: IdentifiedArrayOf<WindowFeature.State> = [window]
     for id in 1..<max(self.windows, 1) { windows.append(WindowFeature.State(id: id)) }
-    return AppFeature.State(
-      count: count, favoritePrimes: favorites, persistedFavoritePrimes: favorites,
-      storage: storage, hasBeenActive: true, windows: windows, nextWindowID: self.windows)
+    // Each step's app its own: the count and favorites are `@Shared` keys, which every state
+    // made with the same dependencies shares.
+    return withDependencies {
+      $0 = DependencyValues()
+    } operation: {
+      AppFeature.State(
+        count: count, favoritePrimes: favorites, persistedFavoritePrimes: favorites,
+        storage: storage, hasBeenActive: true, windows: windows, nextWindowID: self.windows)
+    }
   }
 
   func view(_ sizeClass: SizeClass, selection: Set<Int> = [], firstRow: Int = 0) -> WebView {

@@ -16,7 +16,7 @@ import PrimeDetail
 /// (``FavoritesStorageFeature``).
 public struct AppFeature: Reducer {
   public struct State: Equatable, Sendable {
-    /// The count every window's counter holds.
+    /// The count every window's counter holds: the program's `@Shared(.count)`.
     @Shared public var count: Int
     /// The favorites, what is saved of them and the storage's status.
     public var favoritesStorage: FavoritesStorageFeature.State
@@ -28,8 +28,11 @@ public struct AppFeature: Reducer {
     public var windows: IdentifiedArrayOf<WindowFeature.State>
     public var nextWindowID: Int
 
-    /// An app whose windows all hold `count` and `favoritePrimes`: each window's own count
-    /// and favorites, if it was made with any, are replaced by the app's.
+    /// An app whose windows all hold the program's count (`@Shared(.count)`) and favorites
+    /// (`@Shared(.favorites)`), which start from `count`, `favoritePrimes` and
+    /// `persistedFavoritePrimes` unless they already live: then, as every shared value of a
+    /// key, they keep what they hold (the first default wins). Each window's own count and
+    /// favorites, if it was made with any, are replaced by the app's.
     public init(
       count: Int = 0, favoritePrimes: [Int] = [], persistedFavoritePrimes: [Int]? = nil,
       storage: FavoritePrimesFeature.StorageStatus = .idle, hasBeenActive: Bool = false,
@@ -37,7 +40,7 @@ public struct AppFeature: Reducer {
       windows: IdentifiedArrayOf<WindowFeature.State> = [WindowFeature.State(id: 0)],
       nextWindowID: Int = 1
     ) {
-      self._count = Shared(value: count)
+      self._count = Shared(wrappedValue: count, .count)
       self.favoritesStorage = FavoritesStorageFeature.State(
         favoritePrimes: favoritePrimes, persisted: persistedFavoritePrimes, status: storage)
       self.hasBeenActive = hasBeenActive
@@ -46,7 +49,7 @@ public struct AppFeature: Reducer {
       self.nextWindowID = nextWindowID
       for id in windows.ids {
         self.windows[id: id]!.counter.$count = $count
-        self.windows[id: id]!.favorites.$favoritePrimes = favoritesStorage.$favoritePrimes
+        self.windows[id: id]!.favorites.$favoritePrimes = favoritesStorage.$favorites.primes
         self.windows[id: id]!.favorites.$storage = SharedReader(favoritesStorage.$status)
       }
     }
@@ -62,7 +65,7 @@ public struct AppFeature: Reducer {
     /// A new window over the app's count and favorites: what `windowOpened` adds.
     public func newWindow(id: Int) -> WindowFeature.State {
       WindowFeature.State(
-        id: id, count: $count, favoritePrimes: favoritesStorage.$favoritePrimes,
+        id: id, count: $count, favoritePrimes: favoritesStorage.$favorites.primes,
         storage: SharedReader(favoritesStorage.$status))
     }
   }
@@ -127,12 +130,12 @@ public struct AppFeature: Reducer {
         case .favorites(.save): return .send(.favoritesStorage(.save))
         case .favorites(.load): return .send(.favoritesStorage(.load))
         case .counter(.destination(.presented(.primeDetail(.delegate(let request))))):
-          state.favoritesStorage.$favoritePrimes.withLock { favorites in
+          state.favoritesStorage.$favorites.withLock { favorites in
             switch request {
             case .saveToFavorites(let prime):
-              if !favorites.contains(prime) { favorites.append(prime) }
+              if !favorites.primes.contains(prime) { favorites.primes.append(prime) }
             case .removeFromFavorites(let number):
-              favorites.removeAll { $0 == number }
+              favorites.primes.removeAll { $0 == number }
             }
           }
           return .none
@@ -203,6 +206,11 @@ public struct AppFeature: Reducer {
     let (old, new) = (Set(before), Set(after))
     return (after.filter { !old.contains($0) }, before.filter { !new.contains($0) })
   }
+}
+
+extension SharedReaderKey where Self == InMemoryKey<Int>.Default {
+  /// The count, kept in memory for the program's life: `@Shared(.count) var count`.
+  public static var count: Self { Self[.inMemory("count"), default: 0] }
 }
 
 extension AppFeature.Action: CasePathable {

@@ -4,42 +4,44 @@ import PrimeClients
 /// Loads and saves the favorite primes for every window at once: one at a time, each merged
 /// with what the storage holds now, and the changes made meanwhile kept.
 ///
-/// The favorites, what the storage holds as far as the app knows, and the status the windows
-/// show are shared: each window's ``FavoritePrimesFeature`` holds the same favorites and reads
-/// the same status. A load or save asked for while another runs waits its turn inside the
-/// effect of the action that asked, so the task of that action (`store.send(…).finish()`)
-/// ends when it is done: quitting awaits it, and nothing polls.
+/// The favorites are the app's `@Shared(.favorites)` (``FavoritesKey``), which does the loading,
+/// saving and merging; this feature decides when, and keeps the status every window shows. A
+/// load or save asked for while another runs waits its turn inside the effect of the action
+/// that asked, so the task of that action (`store.send(…).finish()`) ends when it is done:
+/// quitting awaits it, and nothing polls.
 ///
 /// ```swift
 /// await store.send(.favoritesStorage(.saveChanges)).finish()  // saved, or failed saying why
 /// ```
 public struct FavoritesStorageFeature: Reducer {
   public struct State: Equatable, Sendable {
-    @Shared public var favoritePrimes: [Int]
-    /// What the storage holds, as far as the app knows; `nil` before the first load. Shared
-    /// with the saves waiting their turn, which merge onto what the one before them left.
-    @Shared public var persisted: [Int]?
+    /// The favorites, and what the storage held when they were last loaded or saved.
+    @Shared public var favorites: Favorites
     /// What the last save or load did, as every window shows it.
     @Shared public var status: FavoritePrimesFeature.StorageStatus
     /// Loads and saves asked for and not yet answered.
     public var pending: Int
     let turns: StorageTurns
 
+    /// The program's favorites (`@Shared(.favorites)`), starting from `favoritePrimes` and
+    /// `persisted` unless they already live: then, as every shared value of a key, they keep
+    /// what they hold (the first default wins).
     public init(
       favoritePrimes: [Int] = [], persisted: [Int]? = nil,
       status: FavoritePrimesFeature.StorageStatus = .idle, pending: Int = 0
     ) {
-      self._favoritePrimes = Shared(value: favoritePrimes)
-      self._persisted = Shared(value: persisted)
+      self._favorites = Shared(
+        wrappedValue: Favorites(primes: favoritePrimes, stored: persisted), .favorites)
       self._status = Shared(value: status)
       self.pending = pending
       self.turns = StorageTurns()
     }
 
+    /// The favorites every window holds.
+    public var favoritePrimes: [Int] { favorites.primes }
+
     /// The favorites differ from what the storage holds.
-    public var hasUnsavedChanges: Bool {
-      favoritePrimes != (persisted ?? [])
-    }
+    public var hasUnsavedChanges: Bool { favorites.hasUnsavedChanges }
 
     /// A load or a save is asked for and not answered yet.
     public var isBusy: Bool { pending > 0 }
@@ -59,15 +61,14 @@ public struct FavoritesStorageFeature: Reducer {
     /// Saves the favorites if, once the loads and saves under way are done, they differ from
     /// what the storage holds: going to the background, quitting.
     case saveChanges
-    case loaded(Result<LoadedFavorites, FavoritesStorageError>)
-    /// `sent` was saved, and the storage, merging it with other programs' changes, now holds
-    /// the success's list; or it was not, and says why.
-    case saved(sent: [Int], Result<[Int], FavoritesStorageError>)
+    /// A load ended: `nil` when it loaded (the favorites hold what it merged), or why not.
+    case loaded(FavoritesStorageError?)
+    /// A save ended: `nil` when it saved (the favorites hold what is stored, with the changes
+    /// made meanwhile), or why not.
+    case saved(FavoritesStorageError?)
     /// A `saveChanges` found, at its turn, nothing to save.
     case nothingToSave
   }
-
-  @Dependency(\.favoritesStorage) var storage
 
   public init() {}
 
@@ -78,13 +79,13 @@ public struct FavoritesStorageFeature: Reducer {
         guard !state.isBusy else { return .none }
         state.pending += 1
         state.$status.withLock { $0 = .loading }
-        return .run { [storage, turns = state.turns] send in
+        return .run { [favorites = state.$favorites, turns = state.turns] send in
           await turns.run {
-            do throws(FavoritesStorageError) {
-              let loaded = try await storage.load()
-              await send(.loaded(.success(loaded)))
+            do {
+              try await favorites.load()
+              await send(.loaded(nil))
             } catch {
-              await send(.loaded(.failure(error)))
+              await send(.loaded(FavoritesStorageError(error)))
             }
           }
         }
@@ -94,24 +95,17 @@ public struct FavoritesStorageFeature: Reducer {
         // Nothing under way and nothing changed: nothing to wait for.
         guard state.isBusy || state.hasUnsavedChanges else { return .none }
         return save(&state, onlyChanges: true)
-      case .loaded(.success(let loaded)):
+      case .loaded(nil):
         state.answered()
-        // Changes made while the file loaded stay, replayed onto what it holds.
-        let base = state.persisted ?? []
-        state.$favoritePrimes.withLock { $0 = $0.rebased(from: base, onto: loaded.primes) }
-        state.$persisted.withLock { $0 = loaded.primes }
         // A load's outcome stays shown while a save waits its turn: it may say what was left
         // out, and that save may find nothing to do.
-        show(loaded.refusal.map { .partlyLoaded($0) } ?? .loaded, in: &state)
+        show(state.favorites.refusal.map { .partlyLoaded($0) } ?? .loaded, in: &state)
         return .none
-      case .saved(let sent, .success(let stored)):
+      case .saved(nil):
         state.answered()
-        // Changes made while it saved stay, replayed onto what is now stored.
-        state.$favoritePrimes.withLock { $0 = $0.rebased(from: sent, onto: stored) }
-        state.$persisted.withLock { $0 = stored }
         show(state.isBusy ? .saving : .saved, in: &state)
         return .none
-      case .loaded(.failure(let error)), .saved(_, .failure(let error)):
+      case .loaded(let error?), .saved(let error?):
         state.answered()
         state.$status.withLock { $0 = .failed(error) }
         return .none
@@ -124,25 +118,22 @@ public struct FavoritesStorageFeature: Reducer {
     }
   }
 
-  /// One save at a time, so that each merges onto the last one's result; the favorites and
-  /// the base are read when its turn comes, so a save that waited saves what is there then.
+  /// One save at a time, so that each merges onto the last one's result; the favorites are
+  /// read when its turn comes, so a save that waited saves what is there then.
   private func save(_ state: inout State, onlyChanges: Bool) -> Effect<Action> {
     if !state.isBusy { state.$status.withLock { $0 = .saving } }
     state.pending += 1
-    return .run {
-      [storage, turns = state.turns, favorites = state.$favoritePrimes, base = state.$persisted]
-      send in
+    return .run { [favorites = state.$favorites, turns = state.turns] send in
       await turns.run {
-        let (sent, base) = (favorites.wrappedValue, base.wrappedValue ?? [])
-        if onlyChanges && sent == base {
+        if onlyChanges && !favorites.wrappedValue.hasUnsavedChanges {
           await send(.nothingToSave)
           return
         }
-        do throws(FavoritesStorageError) {
-          let stored = try await storage.save(sent, base)
-          await send(.saved(sent: sent, .success(stored)))
+        do {
+          try await favorites.save()
+          await send(.saved(nil))
         } catch {
-          await send(.saved(sent: sent, .failure(error)))
+          await send(.saved(FavoritesStorageError(error)))
         }
       }
     }

@@ -22,6 +22,23 @@ package protocol AnyPersistence: AnyObject, Sendable {
 /// value only once the last reference goes, not after every change (`.inMemory`).
 package protocol SavesOnRelease {}
 
+/// A key saved only when asked (`save()`): not after each change, nor when released. The
+/// favorites' key is one: the app saves them when the person asks, goes to the background or
+/// quits, as a document is saved.
+package protocol SavesWhenAsked {}
+
+/// A key that changes its live value in place, under the value's lock, besides handing back
+/// whole values: the favorites' key merges what it loads and saves with the changes made while
+/// it did, which a whole value handed back would overwrite.
+package protocol UpdatesInPlace<Value>: SharedReaderKey {
+  /// Hands the key the way to change its live value, once, when that value starts. Changes
+  /// made through it are not saved back.
+  func attach(_ update: @escaping SharedUpdate<Value>)
+}
+
+/// Changes a live shared value in place, under its lock.
+package typealias SharedUpdate<Value> = @Sendable (_ change: (inout Value) -> Void) -> Void
+
 package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sendable {
   private struct State {
     var isLoading = false
@@ -41,6 +58,9 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
   private let initialValue: Value
   /// The key saves when the last reference goes, not after each change.
   let savesOnRelease: Bool
+  /// The key saves when `save()` asks, not after each change.
+  let savesWhenAsked: Bool
+  private let attach: (@Sendable (SharedStorage<Value>) -> Void)?
 
   init<Key: SharedReaderKey<Value>>(key: Key, initialValue: Value) {
     self.keyDescription = String(describing: key)
@@ -54,6 +74,13 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
       }
     self.initialValue = initialValue
     self.savesOnRelease = key is any SavesOnRelease
+    self.savesWhenAsked = key is any SavesWhenAsked
+    self.attach =
+      if let key = key as? any UpdatesInPlace<Value> {
+        { storage in key.attach { [weak storage] change in storage?.updateFromKey(change) } }
+      } else {
+        nil
+      }
   }
 
   package var isLoading: Bool { state.withLock { $0.isLoading } }
@@ -65,6 +92,7 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
   func start(_ storage: SharedStorage<Value>, loads: Bool = true) {
     let context = LoadContext.initialValue(initialValue)
     state.withLock { $0.hasStarted = true }
+    attach?(storage)
     if loads {
       state.withLock { $0.isLoading = true }
       load(

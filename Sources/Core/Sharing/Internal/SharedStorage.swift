@@ -72,7 +72,7 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
     self.persistence = persistence
     weak var weakSelf: SharedStorage?
     self.saveAfterChange =
-      persistence.savesOnRelease
+      persistence.savesOnRelease || persistence.savesWhenAsked
       ? nil
       : { value in
         guard let storage = weakSelf else { return }
@@ -146,6 +146,17 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   package func setFromKey(_ newValue: Value) {
     lock.lock()
     _value = newValue
+    _version += 1
+    lock.unlock()
+    didChange()
+  }
+
+  /// Changes the value as a key asks (see `UpdatesInPlace`), without saving it back. A change
+  /// made in a tracked feature's effect is tracked, as that effect's own `withLock` would be.
+  package func updateFromKey(_ change: (inout Value) -> Void) {
+    SharedTracking.currentRecorder?.record(self)
+    lock.lock()
+    change(&_value)
     _version += 1
     lock.unlock()
     didChange()

@@ -49,3 +49,15 @@ extension _SharedKeyDefault: CustomStringConvertible {
   /// The key's, without its default: a value is named by where it is kept.
   public var description: String { String(describing: base) }
 }
+
+// A default changes none of the ways its key saves and loads.
+
+extension _SharedKeyDefault: SavesOnRelease where Base: SavesOnRelease {}
+
+extension _SharedKeyDefault: SavesWhenAsked where Base: SavesWhenAsked {}
+
+extension _SharedKeyDefault: UpdatesInPlace where Base: UpdatesInPlace {
+  package func attach(_ update: @escaping SharedUpdate<Base.Value>) {
+    base.attach(update)
+  }
+}
