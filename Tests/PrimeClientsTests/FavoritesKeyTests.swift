@@ -170,6 +170,54 @@ struct FavoritesKeyTests {
     }
   }
 
+  /// Once loaded, what another program saves to the file is merged in within a fraction of a
+  /// second, the favorites not yet saved here kept on top; this program's own save changes
+  /// nothing more.
+  @Test func anotherProgramsSaveIsMergedInOnceLoaded() async throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("primetime-key-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = FavoritesStorage.live(directory: directory)
+    _ = try await file.save([2], [])
+    try await withDependencies {
+      $0.favoritesStorage = file
+    } operation: {
+      @Shared(.favorites) var favorites
+      try await $favorites.load()
+      $favorites.withLock { $0.primes.append(11) }  // not saved
+      _ = try await file.save([2, 7], [2])  // another program
+      let deadline = ContinuousClock.now + .seconds(10)
+      while favorites.stored != [2, 7] && ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      #expect(favorites == Favorites(primes: [2, 7, 11], stored: [2, 7]))
+      try await $favorites.save()
+      try await Task.sleep(for: .milliseconds(300))
+      #expect(favorites == Favorites(primes: [2, 7, 11], stored: [2, 7, 11]))
+    }
+  }
+
+  @Test func onlyALoadedValueFollowsItsStorage() async throws {
+    let watched = Mutex(0)
+    let storage = FavoritesStorage(
+      load: { LoadedFavorites(primes: [3]) }, save: { favorites, _ in favorites },
+      watch: { _ in
+        watched.withLock { $0 += 1 }
+        return SharedSubscription {}
+      })
+    try await withDependencies {
+      $0.favoritesStorage = storage
+    } operation: {
+      @Shared(.favorites) var favorites
+      $favorites.withLock { $0.primes = [5] }
+      try await $favorites.save()
+      #expect(watched.withLock { $0 } == 0, "followed a storage it never loaded from")
+      try await $favorites.load()
+      try await $favorites.load()
+      #expect(watched.withLock { $0 } == 1)
+    }
+  }
+
   /// Two programs over one file, each with its own favorites, adding and deleting: neither
   /// loses what the other saved, and each keeps what it did not save yet.
   @Test func twoProgramsSharingAFileLoseNoneOfEachOthersFavorites() async throws {

@@ -25,6 +25,32 @@ struct FavoritesSafetyTests {
     #expect(try storedFavorites(in: data) == [11, 13], "2 deleted by the second")
   }
 
+  /// A running PrimeTime shows what another one saved, without being asked to load it again,
+  /// and keeps what it has not saved yet.
+  @Test func aRunningProgramShowsWhatAnotherOneSaved() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let first = try RunningProgram(["script", "--data-dir", data.path])
+    #expect(await first.waitForOutput(containing: "> launch"))
+    first.write("count 5\nis-prime\nsave-favorite\ndismiss\n")
+    #expect(await first.waitForOutput(containing: "> dismiss"))
+
+    let second = try await runPrimetime(
+      ["script", "--data-dir", data.path], input: "count 13\nis-prime\nsave-favorite\n")
+    #expect(second.status == 0)
+
+    // The first sees 13 (another program's) and keeps 5 (its own, unsaved), in that order.
+    var shown = false
+    for _ in 0..<50 where !shown {
+      first.write("open-favorites\n")
+      shown = await first.waitForOutput(containing: "› 13", timeout: .milliseconds(200))
+    }
+    #expect(shown, "the first never showed the favorite the second saved")
+    first.write("save\n")
+    #expect(await first.finish() == 0)
+    #expect(try storedFavorites(in: data) == [13, 5])
+  }
+
   @Test func aFileThatCannotBeReadIsNeverSavedOverAndTheScreenSaysWhy() async throws {
     let data = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: data) }

@@ -47,6 +47,9 @@ extension SharedReaderKey where Self == FavoritesKey.Default {
 ///   it was given onto what the storage holds now, and the shared value becomes what is stored
 ///   with the changes made during the save replayed on it. So two programs sharing a file lose
 ///   none of each other's favorites, and nothing a person adds while a save runs is dropped.
+/// - **It follows the storage it loaded from**: once loaded, what another program saves there
+///   is merged in the same way within a fraction of a second, the changes not yet saved here
+///   kept on top.
 /// - **One at a time**, in the order asked, whoever asks.
 ///
 /// The storage is the one of whoever asks to load or save (the dependencies of the effect that
@@ -74,7 +77,7 @@ public struct FavoritesKey: SharedKey, SavesWhenAsked, UpdatesInPlace {
       return
     }
     @Dependency(\.favoritesStorage) var storage
-    enqueue { [box] in
+    box.enqueue { [box] in
       let loaded: LoadedFavorites
       do throws(FavoritesStorageError) {
         loaded = try await storage.load()
@@ -82,14 +85,9 @@ public struct FavoritesKey: SharedKey, SavesWhenAsked, UpdatesInPlace {
         continuation.resume(throwing: error)
         return
       }
-      let merged = box.update { favorites in
-        favorites.primes = favorites.primes.rebased(
-          from: favorites.stored ?? [], onto: loaded.primes)
-        favorites.stored = loaded.primes
-        favorites.refusal = loaded.refusal
-      }
       // Changed in place; with no live value (`Shared(require:)`), handed back whole.
-      if merged {
+      if box.merge(loaded) {
+        box.follow(storage)
         continuation.resumeReturningInitialValue()
       } else {
         continuation.resume(
@@ -102,12 +100,13 @@ public struct FavoritesKey: SharedKey, SavesWhenAsked, UpdatesInPlace {
   public func subscribe(
     context: LoadContext<Favorites>, subscriber: SharedSubscriber<Favorites>
   ) -> SharedSubscription {
-    SharedSubscription {}
+    box.subscriber.withLock { $0 = subscriber }
+    return SharedSubscription { [box] in box.stopFollowing() }
   }
 
   public func save(_ value: Favorites, context: SaveContext, continuation: SaveContinuation) {
     @Dependency(\.favoritesStorage) var storage
-    enqueue { [box] in
+    box.enqueue { [box] in
       do throws(FavoritesStorageError) {
         let stored = try await storage.save(value.primes, value.stored ?? [])
         box.update { favorites in
@@ -125,30 +124,81 @@ public struct FavoritesKey: SharedKey, SavesWhenAsked, UpdatesInPlace {
     box.live.withLock { $0 = update }
   }
 
-  /// Runs `job` after every load and save asked for before it. Each runs in a task of its
-  /// own, made here, so it keeps the dependencies of whoever asked.
-  private func enqueue(_ job: @escaping @Sendable () async -> Void) {
-    box.tail.withLock { tail in
-      let previous = tail
-      tail = Task {
-        await previous?.value
-        await job()
-      }
-    }
-  }
-
   private final class Box: Sendable {
     /// How the live value is changed in place, once it has started.
     let live = Mutex<SharedUpdate<Favorites>?>(nil)
+    /// Told when following the storage fails to read it.
+    let subscriber = Mutex<SharedSubscriber<Favorites>?>(nil)
     /// The last load or save asked for.
-    let tail = Mutex<Task<Void, Never>?>(nil)
+    private let tail = Mutex<Task<Void, Never>?>(nil)
+    /// What the storage held when last read or written here, and the watch of it.
+    private let following = Mutex<(stored: [Int]?, watch: SharedSubscription?)>((nil, nil))
+
+    /// Runs `job` after every load and save asked for before it. Each runs in a task of its
+    /// own, made here, so it keeps the dependencies of whoever asked.
+    func enqueue(_ job: @escaping @Sendable () async -> Void) {
+      tail.withLock { tail in
+        let previous = tail
+        tail = Task {
+          await previous?.value
+          await job()
+        }
+      }
+    }
 
     /// Changes the live value; `false` when there is none.
     @discardableResult
     func update(_ change: (inout Favorites) -> Void) -> Bool {
       guard let update = live.withLock({ $0 }) else { return false }
-      update(change)
+      update { favorites in
+        change(&favorites)
+        following.withLock { $0.stored = favorites.stored }
+      }
       return true
+    }
+
+    /// Replays the changes made since the last load or save onto what `loaded` holds.
+    @discardableResult
+    func merge(_ loaded: LoadedFavorites) -> Bool {
+      update { favorites in
+        favorites.primes = favorites.primes.rebased(
+          from: favorites.stored ?? [], onto: loaded.primes)
+        favorites.stored = loaded.primes
+        favorites.refusal = loaded.refusal
+      }
+    }
+
+    /// Merges what another program saves to `storage` from now on.
+    func follow(_ storage: FavoritesStorage) {
+      guard following.withLock({ $0.watch == nil }) else { return }
+      let watch = storage.watch { [weak self] in
+        self?.enqueue { [weak self] in await self?.reread(storage) }
+      }
+      let isTaken = following.withLock { following in
+        guard following.watch == nil else { return false }
+        following.watch = watch
+        return true
+      }
+      if !isTaken { watch.cancel() }
+    }
+
+    func stopFollowing() {
+      following.withLock { following in
+        defer { following.watch = nil }
+        return following.watch
+      }?.cancel()
+    }
+
+    /// Merges what the storage holds, unless it is what was last read or written here (the
+    /// change seen was this program's own save).
+    private func reread(_ storage: FavoritesStorage) async {
+      do throws(FavoritesStorageError) {
+        let loaded = try await storage.load()
+        guard loaded.primes != following.withLock({ $0.stored }) else { return }
+        merge(loaded)
+      } catch {
+        subscriber.withLock { $0 }?.yield(throwing: error)
+      }
     }
   }
 }

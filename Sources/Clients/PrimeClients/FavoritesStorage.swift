@@ -1,5 +1,6 @@
 import Dependencies
 import IssueReporting
+import Sharing
 import Synchronization
 
 /// Loads and saves the favorite primes.
@@ -21,14 +22,20 @@ public struct FavoritesStorage: Sendable {
   /// Saves `favorites`, changed from `base`; returns the list now stored.
   public var save:
     @Sendable (_ favorites: [Int], _ base: [Int]) async throws(FavoritesStorageError) -> [Int]
+  /// Calls `onChange` after what is stored may have changed (another program saved), until
+  /// the result is cancelled; a storage no other program writes never calls it.
+  public var watch: @Sendable (_ onChange: @escaping @Sendable () -> Void) -> SharedSubscription
 
-  /// A storage from two operations. What they throw reaches the features as a
+  /// A storage from its operations. What they throw reaches the features as a
   /// ``FavoritesStorageError``, so that a reducer can tell one failure from another: a
   /// cancellation becomes ``FavoritesStorageError/cancelled``.
   public init(
     load: @escaping @Sendable () async throws -> LoadedFavorites,
-    save: @escaping @Sendable (_ favorites: [Int], _ base: [Int]) async throws -> [Int]
+    save: @escaping @Sendable (_ favorites: [Int], _ base: [Int]) async throws -> [Int],
+    watch: @escaping @Sendable (_ onChange: @escaping @Sendable () -> Void) -> SharedSubscription =
+      { _ in SharedSubscription {} }
   ) {
+    self.watch = watch
     self.load = { () async throws(FavoritesStorageError) in
       do { return try await load() } catch { throw FavoritesStorageError(error) }
     }
@@ -151,5 +158,9 @@ extension FavoritesStorage {
     save: { favorites, _ in
       reportIssue("Unimplemented: FavoritesStorage.save was called with \(favorites)")
       throw UnimplementedError(endpoint: "FavoritesStorage.save")
+    },
+    watch: { _ in
+      reportIssue("Unimplemented: FavoritesStorage.watch was called")
+      return SharedSubscription {}
     })
 }

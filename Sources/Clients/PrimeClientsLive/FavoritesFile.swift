@@ -32,6 +32,7 @@ extension FavoritesStorage {
   /// - A save waits at most 3 seconds for another program's save to finish, then fails
   ///   saying so.
   /// - Temporary files left by a save that was killed are removed by the next save.
+  /// - Another program's save is seen (inotify on the folder) within a fraction of a second.
   ///
   /// `now` names the copies kept aside.
   public static func live(
@@ -40,7 +41,8 @@ extension FavoritesStorage {
     let file = FavoritesFile(directory: directory.path, now: now)
     return FavoritesStorage(
       load: { try file.load() },
-      save: { favorites, base in try file.save(favorites, base: base) })
+      save: { favorites, base in try file.save(favorites, base: base) },
+      watch: { onChange in FileStorage.fileSystem.watch(file.path, onChange: onChange) })
   }
 
   /// `$XDG_DATA_HOME/primetime`, or `~/.local/share/primetime` without it.

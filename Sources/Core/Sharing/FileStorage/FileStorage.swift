@@ -32,6 +32,14 @@ public struct FileStorage: Hashable, Sendable {
   /// caller's thread, so that a test sees them as soon as the value changes.
   public static var inMemory: FileStorage { FileStorage(InMemoryFileSystem()) }
 
+  /// Calls `onChange` after the file at `path` may have changed (written, replaced, deleted),
+  /// until the result is cancelled: for a key over a file of its own format (the favorites').
+  package func watch(_ path: String, onChange: @escaping @Sendable () -> Void)
+    -> SharedSubscription
+  {
+    fileSystem.watch(path, onChange: onChange)
+  }
+
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.fileSystem === rhs.fileSystem
   }
