@@ -90,3 +90,13 @@ struct PrimeClientsExamples {
     await store.receive(.response(13)) { $0.prime = 13 }
   }
 }
+
+/// `FavoritesKey`'s example, over favorites in memory that hold 7 and 11.
+@Test(.dependencies { $0.favoritesStorage = .inMemory([7, 11]) })
+func favoritesKeyExample() async throws {
+  @Shared(.favorites) var favorites
+  try await $favorites.load()  // [7, 11], stored [7, 11]
+  $favorites.withLock { $0.primes.append(13) }  // unsaved
+  try await $favorites.save()  // stored [7, 11, 13]
+  #expect(favorites == Favorites(primes: [7, 11, 13], stored: [7, 11, 13]))
+}

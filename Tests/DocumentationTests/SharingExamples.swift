@@ -85,3 +85,23 @@ struct SharingStateArticleTests {
     #expect(settings == Settings(volume: 6))
   }
 }
+
+/// The "Sharing state" article's tests that make several states: each case of a
+/// parameterized test its own count, under the `.dependencies` trait.
+@Suite(.dependencies) struct CounterTests {
+  @Test(arguments: [1, 2, 3]) func counts(_ start: Int) {
+    @Shared(.inMemory("count")) var count = start
+    #expect(count == start)  // not another case's
+  }
+
+  @Test func statesMadeApart() {
+    @Shared(.inMemory("count")) var count = 3
+    let apart = withDependencies {
+      $0 = DependencyValues()
+    } operation: {
+      Shared(wrappedValue: 7, .inMemory("count"))
+    }
+    #expect(count == 3)
+    #expect(apart.wrappedValue == 7)
+  }
+}
