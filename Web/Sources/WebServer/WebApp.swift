@@ -32,8 +32,8 @@ public final class WebApp {
   private let backgroundDelay: Duration
   private var pendingBackground: Task<Void, Never>?
 
-  /// The app with no window: each tab opens its own. Made anew each time: two stores made
-  /// from one state would share its count and favorites.
+  /// The app with no window: each tab opens its own. Its count and favorites are the
+  /// program's (`@Shared(.count)`, `@Shared(.favorites)`).
   public static var initialState: AppFeature.State {
     AppFeature.State(windows: [], nextWindowID: 1)
   }
