@@ -18,6 +18,7 @@ let package = Package(
     .executableTarget(
       name: "AdapterBenchmarks",
       dependencies: [
+        "AppFixtures",
         .product(name: "AppFeature", package: primeTime),
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "CompactPresentation", package: primeTime),
@@ -32,6 +33,28 @@ let package = Package(
       ],
       path: "AdapterBenchmarks",
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
+    // The apps the adapter benchmarks and their profile run.
+    .target(
+      name: "AppFixtures",
+      dependencies: [
+        .product(name: "AppFeature", package: primeTime),
+        .product(name: "ComposableCore", package: primeTime),
+        .product(name: "PrimeClients", package: primeTime),
+        .product(name: "PrimeDetail", package: primeTime),
+      ],
+      path: "AppFixtures"
+    ),
+    // One adapter scenario run N times, for callgrind's instruction counts.
+    .executableTarget(
+      name: "AdapterProfile",
+      dependencies: [
+        "AppFixtures",
+        .product(name: "AppFeature", package: primeTime),
+        .product(name: "ComposableCore", package: primeTime),
+        .product(name: "DesktopPresentation", package: primeTime),
+      ],
+      path: "AdapterProfile"
     ),
     .executableTarget(
       name: "EngineAnchors",

@@ -1,4 +1,5 @@
 import AppFeature
+import AppFixtures
 import Benchmark
 import CompactPresentation
 import ComposableCore
@@ -36,36 +37,6 @@ func measure(_ benchmark: Benchmark, _ body: () -> Void) {
     for _ in 0..<1_000 { body() }
   }
   benchmark.stopMeasurement()
-}
-
-/// A window in the middle of things: a count, twenty favorites, the detail shown.
-func busyApp(screen: AppFeature.Screen) -> AppFeature.State {
-  var state = AppFeature.State(
-    count: 97,
-    favoritePrimes: [
-      2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59,
-      61, 67, 71,
-    ], storage: .saved)
-  state.windows[0].screen = screen
-  state.windows[0].counter.destination = .primeDetail(
-    PrimeDetailFeature.State(
-      facts: PrimeFacts(
-        number: 97, isPrime: true, smallestFactor: nil, previousPrime: 89, nextPrime: 101)))
-  return state
-}
-
-@MainActor
-func threeWindowApp() -> Store<AppFeature.State, AppFeature.Action> {
-  var state = busyApp(screen: .counter)
-  state.windows.append(state.newWindow(id: 1))
-  state.windows.append(state.newWindow(id: 2))
-  state.nextWindowID = 3
-  return Store(initialState: state) {
-    AppFeature()
-  } withDependencies: {
-    $0.nthPrime = .never
-    $0.favoritesStorage = .inMemory()
-  }
 }
 
 /// The terminal app over `favorites` in memory, at the standard size of `sizeClass`, loaded.

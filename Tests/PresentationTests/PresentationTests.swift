@@ -1,4 +1,5 @@
 import ComposableCore
+import Foundation
 import NthPrimeLookup
 import Presentation
 import Testing
@@ -21,6 +22,22 @@ struct PresentationTests {
     #expect(Formatting.number(-1_234_567) == "-1,234,567")
     #expect(Formatting.number(UInt64.max) == "18,446,744,073,709,551,615")
     #expect(Formatting.number(Int.min) == "-9,223,372,036,854,775,808")
+    #expect(Formatting.number(Int128(Int64.max) * -1_000) == "-9,223,372,036,854,775,807,000")
+    // Every length of number, each sign, against grouping done another way.
+    var generator = SystemRandomNumberGenerator()
+    for digits in 1...19 {
+      for _ in 0..<20 {
+        let n = Int.random(in: 0...Int(pow(10, Double(digits - 1))) * 9, using: &generator)
+        for value in [n, -n] {
+          let plain = String(value.magnitude)
+          let groups = stride(from: plain.count, to: 0, by: -3).reversed().map { end in
+            plain.dropFirst(max(end - 3, 0)).prefix(end - max(end - 3, 0))
+          }
+          let expected = (value < 0 ? "-" : "") + groups.joined(separator: ",")
+          #expect(Formatting.number(value) == expected)
+        }
+      }
+    }
   }
 
   @Test func sizeClassFollowsTheWidth() {

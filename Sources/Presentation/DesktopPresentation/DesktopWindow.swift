@@ -41,17 +41,23 @@ public enum DesktopWindow {
         return Tab(id: id, title: "Window \(index + 1)", isCurrent: id == windowID)
       }
       let style = DetailPresentationStyle(sizeClass: .desktop, capabilities: capabilities)
+      // Read once: the counter's detail and the sidebar show the same favorites.
+      let favoritePrimes = window.favorites.favoritePrimes
       counter = CounterPane.State(
-        window.counter, favoritePrimes: window.favorites.favoritePrimes, primeDetailStyle: style)
-      sidebar = FavoritesSidebar.State(window.favorites, selection: selection)
+        window.counter, favoritePrimes: favoritePrimes, primeDetailStyle: style)
+      sidebar = FavoritesSidebar.State(
+        window.favorites, favoritePrimes: favoritePrimes, selection: selection)
+      // A command is enabled when the control that does the same is.
+      let (counter, sidebar) = (counter.controls, sidebar.controls)
       menu = MenuCommand.allCases.map { command in
         let isEnabled: Bool
         switch command {
-        case .increment: isEnabled = window.counter.canIncrement
-        case .decrement: isEnabled = window.counter.canDecrement
+        case .increment: isEnabled = counter.isIncrementEnabled
+        case .decrement: isEnabled = counter.isDecrementEnabled
         case .isThisPrime: isEnabled = true
-        case .nthPrime: isEnabled = !window.counter.lookup.isInFlight
-        case .save, .load: isEnabled = !window.favorites.storage.isBusy
+        case .nthPrime: isEnabled = counter.isNthPrimeButtonEnabled
+        case .save: isEnabled = sidebar.isSaveEnabled
+        case .load: isEnabled = sidebar.isLoadEnabled
         case .newWindow: isEnabled = capabilities.contains(.multipleWindows)
         case .closeWindow: isEnabled = app.windows.count > 1
         }

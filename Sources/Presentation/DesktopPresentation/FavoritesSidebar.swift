@@ -22,8 +22,13 @@ public enum FavoritesSidebar {
     public var selectedOffsets: IndexSet { rows.selectedOffsets }
 
     public init(_ feature: FavoritePrimesFeature.State, selection: Set<Int>) {
+      self.init(feature, favoritePrimes: feature.favoritePrimes, selection: selection)
+    }
+
+    /// The sidebar of `feature`, whose favorites, `favoritePrimes`, were read already.
+    init(_ feature: FavoritePrimesFeature.State, favoritePrimes: [Int], selection: Set<Int>) {
       title = "Favorite primes"
-      rows = FavoriteRows(feature.favoritePrimes, selection: selection)
+      rows = FavoriteRows(favoritePrimes, selection: selection)
       isDeleteEnabled = !rows.selection.isEmpty
       controls = FavoritesControls(feature)
     }

@@ -32,13 +32,14 @@ public struct CounterControls: Equatable, Sendable {
 
   /// `favoritePrimes` decide whether the detail offers to save or to remove its number.
   public init(_ feature: CounterFeature.State, favoritePrimes: [Int]) {
-    count = Formatting.number(feature.count)
+    let number = feature.count
+    count = Formatting.number(number)
     countField = feature.countField
     countFieldProblem = feature.countFieldProblem
     isDecrementEnabled = feature.canDecrement
     isIncrementEnabled = feature.canIncrement
     primeDetailButtonTitle = "Is this prime?"
-    nthPrimeButtonTitle = "What is the \(Formatting.ordinal(feature.count)) prime?"
+    nthPrimeButtonTitle = "What is the \(Formatting.ordinal(number)) prime?"
     isNthPrimeButtonEnabled = !feature.lookup.isInFlight
     nthPrimeProgress = NthPrimeProgress(feature.lookup)
     primeDetail = feature.primeDetail.map {
@@ -58,9 +59,10 @@ public struct FavoritesControls: Equatable, Sendable {
   public var alert: AlertView.State?
 
   public init(_ feature: FavoritePrimesFeature.State) {
-    isSaveEnabled = !feature.storage.isBusy
-    isLoadEnabled = !feature.storage.isBusy
-    status = feature.storage.text
+    let storage = feature.storage
+    isSaveEnabled = !storage.isBusy
+    isLoadEnabled = !storage.isBusy
+    status = storage.text
     nthPrimeProgress = NthPrimeProgress(feature.lookup)
     alert = feature.alert.map(AlertView.State.init)
   }

@@ -22,15 +22,15 @@ public final class Observed<Value: Equatable>: Observable {
   private let valueKeyPath = \Observed<Value>.value
   private var subscribers: [(id: Int, onChange: (Value) -> Void)] = []
   private var nextSubscriberID = 0
+  /// Whether anything read ``value`` through the Observation framework: until then a change
+  /// tells no registrar (its bookkeeping cost a third of an announcement).
+  private var isTracked = false
   /// The shared values the last computation read, each followed: a change made anywhere
   /// (another store, an effect, a test) recomputes the value, once.
-  private var followed: [ObjectIdentifier: SharedSubscription] = [:]
+  private var followed: [Followed] = []
+  private let recorder = SharedAccess.Recorder()
   /// Whether a recomputation for a shared change is already on its way to the main actor.
   @usableFromInline nonisolated let refreshScheduled = RefreshFlag()
-  /// The versions of the followed shared values the last computation read: a recomputation
-  /// scheduled for a change that an action's recomputation has seen since has nothing to do.
-  private var seenVersions: [ObjectIdentifier: Int] = [:]
-  private var followedStorages: [ObjectIdentifier: any AnySharedStorage] = [:]
 
   /// Observes `read`; it is compiled where the value's type is known, so that recomputing
   /// and comparing, which happen for every observer after every action, are specialized.
@@ -56,13 +56,13 @@ public final class Observed<Value: Equatable>: Observable {
   init(runtime: StoreRuntime, read: @escaping () -> Value) {
     self.runtime = runtime
     self.read = read
-    let (value, storages) = SharedAccess.recording(read)
-    self.current = value
-    follow(storages)
+    self.current = SharedAccess.recording(into: recorder, read)
+    follow()
   }
 
   /// The latest value; reading it registers with the Observation framework.
   public var value: Value {
+    isTracked = true
     registrar.access(self, keyPath: valueKeyPath)
     return current
   }
@@ -87,53 +87,74 @@ extension Observed {
       return read()
     }
     // Versions taken before the read: a change made while it reads is not taken as seen.
-    for (id, storage) in followedStorages { seenVersions[id] = storage.version }
-    let (value, storages) = SharedAccess.recording(read)
-    follow(storages)
-    for (id, storage) in storages where seenVersions[id] == nil {
-      seenVersions[id] = storage.version
+    for index in followed.indices {
+      followed[index].seenVersion = followed[index].storage.version
     }
+    let value = SharedAccess.recording(into: recorder, read)
+    follow()
     return value
   }
 
-  private func follow(_ storages: [ObjectIdentifier: any AnySharedStorage]) {
-    guard storages.count != followed.count || !storages.keys.allSatisfy({ followed[$0] != nil })
-    else { return }
-    var next: [ObjectIdentifier: SharedSubscription] = [:]
-    for (id, storage) in storages {
-      next[id] =
-        followed[id]
-        ?? storage.observe { [weak self, refreshScheduled] in
-          // Coalesced: a burst of changes recomputes once.
-          let alreadyScheduled = refreshScheduled.isSet.exchange(
-            true, ordering: .acquiringAndReleasing)
-          guard !alreadyScheduled else { return }
-          Task { @MainActor in self?.sharedDidChange() }
-        }
+  /// Follows the storages the last computation read (the recorder's), and no others.
+  private func follow() {
+    if isFollowingWhatWasRead { return }
+    followed = recorder.storages.map { storage in
+      let id = ObjectIdentifier(storage)
+      if let kept = followed.first(where: { ObjectIdentifier($0.storage) == id }) { return kept }
+      let subscription = storage.observe { [weak self, refreshScheduled] in
+        // Coalesced: a burst of changes recomputes once.
+        let alreadyScheduled = refreshScheduled.isSet.exchange(
+          true, ordering: .acquiringAndReleasing)
+        guard !alreadyScheduled else { return }
+        Task { @MainActor in self?.sharedDidChange() }
+      }
+      // Read after the computation: its version then is the one it saw, at the latest.
+      return Followed(storage: storage, subscription: subscription, seenVersion: storage.version)
     }
-    followed = next
-    followedStorages = storages
-    seenVersions = seenVersions.filter { next[$0.key] != nil }
+  }
+
+  /// Whether the storages followed are those the last computation read, in its order (a
+  /// loop: `zip` and `allSatisfy` here were generic calls into the standard library, a
+  /// quarter of an observer's work).
+  private var isFollowingWhatWasRead: Bool {
+    let read = recorder.ids
+    guard read.count == followed.count else { return false }
+    for index in read.indices where read[index] != ObjectIdentifier(followed[index].storage) {
+      return false
+    }
+    return true
   }
 
   private func sharedDidChange() {
     refreshScheduled.isSet.store(false, ordering: .releasing)
     // The store's own reducer made the change while it handled an action, and the
     // recomputation after the action saw it.
-    guard followedStorages.contains(where: { seenVersions[$0.key] != $0.value.version }) else {
-      return
-    }
+    guard followed.contains(where: { $0.seenVersion != $0.storage.version }) else { return }
     let new = readFollowingShared()
     if new != current { announce(new) }
   }
 
   @usableFromInline
   func announce(_ new: Value) {
-    registrar.withMutation(of: self, keyPath: valueKeyPath) {
+    if isTracked {
+      registrar.withMutation(of: self, keyPath: valueKeyPath) {
+        current = new
+      }
+    } else {
       current = new
     }
     for subscriber in subscribers { subscriber.onChange(new) }
   }
+}
+
+/// A shared value an observed value follows, and its version when the last computation read
+/// it: a recomputation scheduled for a change that an action's recomputation has seen since
+/// has nothing to do. (Outside `Observed`, whose generic type would make each use look up
+/// its metadata.)
+private struct Followed {
+  let storage: any AnySharedStorage
+  let subscription: SharedSubscription
+  var seenVersion: Int
 }
 
 /// Whether a recomputation is scheduled: set from the thread of a shared change.

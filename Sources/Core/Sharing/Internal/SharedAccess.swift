@@ -1,36 +1,76 @@
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Which shared values a computation read: how a store's observer learns what to follow.
 ///
 /// Reading a shared value checks one counter; only while a recording runs (a store's
-/// observer computing its value) does it note the storage read.
+/// observer computing its value, on its thread) does a read on that thread note the storage.
+/// A read notes it in a short list, the same storage once: an observer's value reads a few
+/// storages many times (a window's view reads the count eight times), and a task-local and a
+/// dictionary per read made the reads cost more than the view.
 package enum SharedAccess {
   /// How many storages live: while none does, observers record nothing.
   package static let liveStorages = Atomic<Int>(0)
-  static let recordings = Atomic<Int>(0)
-  @TaskLocal static var recorder: Recorder?
+  /// The thread whose reads are recorded, `0` when none is.
+  private static let recordingThread = Atomic<UInt>(0)
+  /// Touched only by `recordingThread`, while it records.
+  nonisolated(unsafe) private static var recorder: Recorder?
 
-  package final class Recorder: @unchecked Sendable {
-    // Only the computation that installed it touches it, synchronously.
-    package var storages: [ObjectIdentifier: any AnySharedStorage] = [:]
+  /// The storages a computation read, in the order first read; reused from one computation to
+  /// the next so that recording allocates nothing once it has seen them.
+  package final class Recorder {
+    package private(set) var ids: [ObjectIdentifier] = []
+    package private(set) var storages: [any AnySharedStorage] = []
+
+    package init() {}
+
+    func note(_ storage: any AnySharedStorage) {
+      let id = ObjectIdentifier(storage)
+      // The storage read last is the one most often read again.
+      if ids.last == id || ids.contains(id) { return }
+      ids.append(id)
+      storages.append(storage)
+    }
+
+    func clear() {
+      ids.removeAll(keepingCapacity: true)
+      storages.removeAll(keepingCapacity: true)
+    }
   }
 
-  /// Runs `body`, and gives the storages it read; none when no shared value lives.
-  package static func recording<R>(_ body: () throws -> R) rethrows -> (
-    R, [ObjectIdentifier: any AnySharedStorage]
-  ) {
-    guard liveStorages.load(ordering: .relaxed) > 0 else { return (try body(), [:]) }
-    let recorder = Recorder()
-    recordings.add(1, ordering: .relaxed)
-    defer { recordings.subtract(1, ordering: .relaxed) }
-    let result = try $recorder.withValue(recorder) { try body() }
-    return (result, recorder.storages)
+  /// Runs `body`, noting in `recorder` (emptied first) the storages it reads on this thread;
+  /// none when no shared value lives. Recordings may nest; reads on other threads meanwhile
+  /// are not noted.
+  package static func recording<R>(into recorder: Recorder, _ body: () throws -> R) rethrows
+    -> R
+  {
+    recorder.clear()
+    guard liveStorages.load(ordering: .relaxed) > 0 else { return try body() }
+    let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
+    let (began, current) = recordingThread.compareExchange(
+      expected: 0, desired: thread, ordering: .acquiringAndReleasing)
+    // Another thread records: its recording is left alone, and this one's reads go unnoted.
+    guard began || current == thread else { return try body() }
+    let outer = Self.recorder
+    Self.recorder = recorder
+    defer {
+      Self.recorder = outer
+      if began { recordingThread.store(0, ordering: .releasing) }
+    }
+    return try body()
   }
 
   @inline(__always)
   static func didRead(_ storage: @autoclosure () -> any AnySharedStorage) {
-    guard recordings.load(ordering: .relaxed) > 0, let recorder else { return }
-    let storage = storage()
-    recorder.storages[ObjectIdentifier(storage)] = storage
+    let thread = recordingThread.load(ordering: .acquiring)
+    guard thread != 0, thread == UInt(bitPattern: Int(bitPattern: pthread_self())),
+      let recorder
+    else { return }
+    recorder.note(storage())
   }
 }
