@@ -35,6 +35,22 @@ struct ObservationTests {
     _ = subscriptions
   }
 
+  /// An optional value (a window's view, `nil` once closed) is announced when it appears,
+  /// changes and goes, and not when it stays as it was, present or absent.
+  @Test func anOptionalValueIsAnnouncedOnlyWhenItChanges() {
+    let store = Self.makeStore()
+    let observed = store.observe { state -> String? in
+      state.values[0] % 3 == 0 ? nil : "\(state.values[0] / 2)"
+    }
+    var announced: [String?] = []
+    let subscription = observed.subscribe { announced.append($0) }
+    for _ in 0..<7 { store.send(0) }  // 1 … 7
+    store.send(1)  // nothing the value reads
+    #expect(announced == ["0", "1", nil, "2", nil, "3"])
+    #expect(observed.value == "3")
+    _ = subscription
+  }
+
   @Test func aDerivedValueThatDoesNotChangeIsNotAnnounced() {
     let store = Self.makeStore()
     let isOdd = store.observe { $0.values[0] % 2 == 1 }

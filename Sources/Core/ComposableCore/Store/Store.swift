@@ -148,6 +148,16 @@ public final class Store<State, Action> {
     let readState = self.readState
     return Observed(store: runtime) { transform(readState()) }
   }
+
+  /// Observes an optional value derived from the state (a window's view, `nil` once the
+  /// window is closed); it notifies only when that value changes.
+  @inlinable
+  public func observe<Wrapped: Equatable>(
+    _ transform: @escaping (State) -> Wrapped?
+  ) -> Observed<Wrapped?> {
+    let readState = self.readState
+    return Observed(store: runtime, readOptional: { transform(readState()) })
+  }
 }
 
 /// A store of the domain of `R`.
