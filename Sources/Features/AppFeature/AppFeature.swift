@@ -161,7 +161,9 @@ public struct AppFeature: Reducer {
       }
     }
     .forEach(\.windows, action: \.window) { WindowFeature() }
-    .onChange(of: \.favoritePrimes) { before, after in
+    // A closure, not `\.favoritePrimes`: applying a key path copied the whole state, twice
+    // for every action.
+    .onChange(of: { $0.favoritePrimes }) { before, after in
       Reduce { state, action in
         // Only what a person did in a window is activity; a load or a merge is not.
         guard case .window = action else { return .none }
