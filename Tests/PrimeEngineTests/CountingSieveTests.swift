@@ -24,6 +24,20 @@ struct CountingSieveTests {
       #expect(
         inOrder.map { sieve.count(upTo: zs[$0]) } == inOrder.map { expected[$0] },
         "before \(step)")
+      // Then u whose gaps pass 0, 1, 7, 8, 9 and many blocks of 128 bits: the blocks passed
+      // are added eight at a time, the rest as masked lanes.
+      var bit = 0
+      let gaps = [
+        0, 1, 127, 128, 129, 7 * 128, 8 * 128 - 1, 8 * 128, 8 * 128 + 1, 9 * 128, 40 * 128,
+      ]
+      let bits = (0..<400).map { index in
+        bit = min(CountingSieve.bits - 1, bit + gaps[index % gaps.count])
+        return bit
+      }
+      sieve.startCounting()
+      #expect(
+        bits.map { sieve.count(upTo: low + 2 * UInt64($0)) } == bits.map { model[$0] },
+        "gaps before \(step)")
       #expect(sieve.total == model.last)
       sieve.remove(multiplesOf: step)
       remove(step, from: &alive, low: low)
