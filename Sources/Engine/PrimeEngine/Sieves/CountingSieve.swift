@@ -87,6 +87,9 @@ struct CountingSieve {
   ///
   /// The blocks passed since the last call are added eight at a time, the last (up to
   /// eight) as masked lanes; every word of z's block is counted, those past z masked off.
+  /// Inlined into the leaves' loop: as a call it reloads the sieve's fields from memory at
+  /// every leaf.
+  @inline(__always)
   mutating func count(upTo z: UInt64) -> Int {
     let lastBit = Int((z - low) / 2)
     let block = lastBit &>> Self.bitsPerBlockShift
