@@ -12,10 +12,15 @@ struct EasyLeaves {
   let parameters: GourdonParameters
   let pi: PiTable
   /// For each b from k + 1 to the last with prime leaves, what its prime leaves' bounds are
-  /// in every segment (``primeLeafBounds(_:)``, as indices of primes): a segment only clips
-  /// them. Worked out per segment they cost about ten divisions and a square root per b.
+  /// in every segment (``primeLeafBounds(_:parameters:pi:)``, as indices of primes): a
+  /// segment only clips them. Worked out per segment they cost about ten divisions and a
+  /// square root per b.
   /// Memory: 24 bytes per prime up to min(∛x, y), 4.6 MB near 2⁶⁴.
   private let levels: [Level]
+  /// For each prime up to y, ``reciprocal(of:)``: the lookups divide by the primes with it.
+  /// 8 bytes per prime up to y (16 MB at 10¹⁸ with y = 3.2·10⁷), made with the easy leaves'
+  /// first segment, when the factor table of the hard leaves is gone.
+  private let reciprocals: [UInt64]
 
   private struct Level {
     var xp: UInt64
@@ -53,6 +58,7 @@ struct EasyLeaves {
       }
     }
     self.levels = levels
+    reciprocals = pi.primes.map(reciprocal(of:))
   }
 
   struct Segment {
@@ -91,9 +97,9 @@ struct EasyLeaves {
       let level = levels[b &- parameters.k &- 1]
       let xp = level.xp
       // m = q prime: Σ π(xp/q) over q in (lower, upper]; their −b + 2 is in
-      // ``closedForm(_:)``. Directly for q ≤ √xp, and above, where xp/q < √xp, by counting
-      // the pairs (q, r) with q·r ≤ xp the other way: Σ π(xp/r) over primes r in
-      // (r₁, r_max]. These r are primes of the direct range too (in this segment, the same
+      // ``closedForm(_:parameters:pi:)``. Directly for q ≤ √xp, and above, where xp/q < √xp,
+      // by counting the pairs (q, r) with q·r ≤ xp the other way: Σ π(xp/r) over primes r
+      // in (r₁, r_max]. These r are primes of the direct range too (in this segment, the same
       // π(xp/r)): where the index ranges overlap each lookup counts twice. The segment
       // keeps the q (or r) in (xp/(high + 1), xp/low].
       let segmentAbove = xp / (high + 1)
@@ -162,20 +168,22 @@ struct EasyLeaves {
   @inline(__always)
   private func lookups(_ table: SegmentPiTable, _ v: UInt64, _ first: Int, _ last: Int) -> Int64 {
     let primes = pi.primes
-    let reciprocals = pi.reciprocals
-    var sum: Int64 = 0
-    var index = first
-    while index <= last {
-      sum &+= Int64(table.count(upTo: divide(v, primes[index], reciprocal: reciprocals[index])))
-      index &+= 1
+    return reciprocals.withUnsafeBufferPointer { reciprocals in
+      var sum: Int64 = 0
+      var index = first
+      while index <= last {
+        sum &+= Int64(
+          table.count(upTo: divide(v, primes[index], reciprocal: reciprocals[index])))
+        index &+= 1
+      }
+      return sum
     }
-    return sum
   }
 
   /// The prime leaves of b: q in (lower, upper]; q up to `root` = ⌊√(x/p)⌋ are counted
   /// directly, and when upper > root the q above are counted through the primes r in
   /// `reflected` (r₁, r_max].
-  private static func primeLeafBounds(
+  static func primeLeafBounds(
     _ b: Int, parameters: GourdonParameters, pi: PiTable
   ) -> (lower: UInt64, upper: UInt64, root: UInt64, reflected: ClosedRange<UInt64>?) {
     let x = parameters.x
@@ -194,8 +202,8 @@ struct EasyLeaves {
   /// What the prime leaves of b add besides the π lookups of ``count(_:stop:)``: −b + 2 for
   /// each leaf, and the reflected pairs' terms: for q in (L′, upper], L′ = max(lower, √(x/p)),
   /// Σ_q π(x/(p·q)) = π(r₁)·(π(upper) − π(L′)) + Σ_{r₁<r≤r_max} (π(x/(p·r)) − π(L′)).
-  func closedForm(_ b: Int) -> Int64 {
-    let bounds = Self.primeLeafBounds(b, parameters: parameters, pi: pi)
+  static func closedForm(_ b: Int, parameters: GourdonParameters, pi: PiTable) -> Int64 {
+    let bounds = primeLeafBounds(b, parameters: parameters, pi: pi)
     guard bounds.lower < bounds.upper else { return 0 }
     var sum = Int64(pi[bounds.upper] &- pi[bounds.lower]) &* (2 &- Int64(b))
     if let reflected = bounds.reflected {
