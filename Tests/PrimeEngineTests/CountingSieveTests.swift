@@ -24,6 +24,20 @@ struct CountingSieveTests {
       #expect(
         inOrder.map { sieve.count(upTo: zs[$0]) } == inOrder.map { expected[$0] },
         "before \(step)")
+      // Then u whose gaps pass 0, 1, 7, 8, 9 and many blocks of 128 bits: the blocks passed
+      // are added eight at a time, the rest as masked lanes.
+      var bit = 0
+      let gaps = [
+        0, 1, 127, 128, 129, 7 * 128, 8 * 128 - 1, 8 * 128, 8 * 128 + 1, 9 * 128, 40 * 128,
+      ]
+      let bits = (0..<400).map { index in
+        bit = min(CountingSieve.bits - 1, bit + gaps[index % gaps.count])
+        return bit
+      }
+      sieve.startCounting()
+      #expect(
+        bits.map { sieve.count(upTo: low + 2 * UInt64($0)) } == bits.map { model[$0] },
+        "gaps before \(step)")
       #expect(sieve.total == model.last)
       sieve.remove(multiplesOf: step)
       remove(step, from: &alive, low: low)
@@ -92,5 +106,32 @@ struct PhiTableTests {
       PhiTable.phi(z, 9) != PhiTable.phi(z, 8) - PhiTable.phi(z / 23, 8)
     }
     #expect(wrong.isEmpty)
+  }
+}
+
+/// The easy leaves' π table against a plain sieve: every odd v of each segment, for spans
+/// that start on and off a multiple of 30 (a byte of the sieve gives 15 counts at once), the
+/// first segment (with 2, 3 and 5) and a last one cut short.
+struct SegmentPiTableTests {
+  @Test(arguments: [(1 << 17, 3), (8_192, 40), (128, 300), (64, 500), (30, 200)])
+  func countsMatchAPlainSieve(span: Int, segments: Int) throws {
+    let limit = span * segments
+    let isPrime = simpleSieve(upTo: limit)
+    var primesUpTo = [Int](repeating: 0, count: limit + 1)
+    for n in 1...limit { primesUpTo[n] = primesUpTo[n - 1] + (isPrime[n] ? 1 : 0) }
+    let table = SegmentPiTable(span: UInt64(span))
+    var wrong: [String] = []
+    for segment in 0..<segments {
+      let low = segment * span
+      // The last segment ends early.
+      let high = segment == segments - 1 ? low + span / 2 : low + span - 1
+      try table.fill(low: UInt64(low), high: UInt64(high), stop: CancellationFlag())
+      let before = low == 0 ? 0 : primesUpTo[low - 1]
+      if table.primeCount != primesUpTo[high] - before { wrong.append("total at \(low)") }
+      for v in stride(from: low | 1, through: high, by: 2) where v >= 2 {
+        if table.count(upTo: UInt64(v)) != primesUpTo[v] - before { wrong.append("\(v)") }
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(10))")
   }
 }

@@ -20,6 +20,29 @@ struct PrimeTimeCommandTests {
     #expect(run.output == "0\n4\n50847534\n5040193425\n")
   }
 
+  /// `pi` and `nth-prime` with plain values skip ArgumentParser; the same request spelled
+  /// otherwise (`--threads=1`) goes through it: both answer alike, mistakes included.
+  @Test(arguments: [
+    (
+      ["pi", "--threads", "1", "10", "0", "10000007"],
+      ["pi", "--threads=1", "10", "0", "10000007"]
+    ),
+    (
+      ["nth-prime", "5", "0", "12", "--threads", "2"], ["nth-prime", "5", "0", "--threads=2", "12"]
+    ),
+    (["pi", "-", "--threads", "1"], ["pi", "-", "--threads=1"]),
+    (["pi", "7", "--threads", "0"], ["pi", "7", "--threads=0"]),
+    (["pi", "7", "--threads", "1", "--threads", "2"], ["pi", "7", "--threads=1", "--threads=2"]),
+  ])
+  func plainRequestsAnswerAsParsedOnes(plain: [String], parsed: [String]) async throws {
+    let fast = try await runPrimetime(plain, input: "100 x\n")
+    let slow = try await runPrimetime(parsed, input: "100 x\n")
+    #expect(fast.status == slow.status)
+    #expect(fast.output == slow.output)
+    #expect(fast.errors == slow.errors)
+    #expect(!fast.output.isEmpty || fast.status != 0)
+  }
+
   @Test func isPrimeOfAnySize() async throws {
     let mersenne127 = "170141183460469231731687303715884105727"
     let run = try await primetime(

@@ -11,6 +11,55 @@
 struct EasyLeaves {
   let parameters: GourdonParameters
   let pi: PiTable
+  /// For each b from k + 1 to the last with prime leaves, what its prime leaves' bounds are
+  /// in every segment (``primeLeafBounds(_:parameters:pi:)``, as indices of primes): a
+  /// segment only clips them. Worked out per segment they cost about ten divisions and a
+  /// square root per b.
+  /// Memory: 24 bytes per prime up to min(∛x, y), 4.6 MB near 2⁶⁴.
+  private let levels: [Level]
+  /// For each prime up to y, ``reciprocal(of:)``: the lookups divide by the primes with it.
+  /// 8 bytes per prime up to y (16 MB at 10¹⁸ with y = 3.2·10⁷), made with the easy leaves'
+  /// first segment, when the factor table of the hard leaves is gone.
+  private let reciprocals: [UInt64]
+
+  private struct Level {
+    var xp: UInt64
+    /// The q of the direct range, and the r of the reflected range, as indices of primes
+    /// (empty when first > last).
+    var directFirst: Int32
+    var directLast: Int32
+    var reflectedFirst: Int32
+    var reflectedLast: Int32
+  }
+
+  init(parameters: GourdonParameters, pi: PiTable) {
+    self.parameters = parameters
+    self.pi = pi
+    let first = parameters.k + 1
+    let last = pi[min(parameters.cubeRoot, parameters.y)]
+    var levels: [Level] = []
+    levels.reserveCapacity(max(0, last - first + 1))
+    if first <= last {
+      for b in first...last {
+        let bounds = Self.primeLeafBounds(b, parameters: parameters, pi: pi)
+        var level = Level(
+          xp: parameters.x / UInt64(pi.primes[b]), directFirst: 1, directLast: 0,
+          reflectedFirst: 1, reflectedLast: 0)
+        let directUpper = min(bounds.upper, bounds.root)
+        if bounds.lower < directUpper {
+          level.directFirst = Int32(pi[bounds.lower] + 1)
+          level.directLast = Int32(pi[directUpper])
+        }
+        if let range = bounds.reflected, range.lowerBound < range.upperBound {
+          level.reflectedFirst = Int32(pi[range.lowerBound] + 1)
+          level.reflectedLast = Int32(pi[range.upperBound])
+        }
+        levels.append(level)
+      }
+    }
+    self.levels = levels
+    reciprocals = pi.primes.map(reciprocal(of:))
+  }
 
   struct Segment {
     /// Σ −μ(m)·(π(u) − π(low − 1) − b + 2) over the segment's leaves.
@@ -45,28 +94,26 @@ struct EasyLeaves {
       work &+= 1
       if work & 0x3F == 0 && stop.isSet { throw CancellationError() }
       let p = UInt64(primes[b])
-      let xp = x / p
-      let hardUpTo = xp / p / p
+      let level = levels[b &- parameters.k &- 1]
+      let xp = level.xp
       // m = q prime: Σ π(xp/q) over q in (lower, upper]; their −b + 2 is in
-      // ``closedForm(_:)``.
-      let bounds = primeLeafBounds(b)
+      // ``closedForm(_:parameters:pi:)``. Directly for q ≤ √xp, and above, where xp/q < √xp,
+      // by counting the pairs (q, r) with q·r ≤ xp the other way: Σ π(xp/r) over primes r
+      // in (r₁, r_max]. These r are primes of the direct range too (in this segment, the same
+      // π(xp/r)): where the index ranges overlap each lookup counts twice. The segment
+      // keeps the q (or r) in (xp/(high + 1), xp/low].
       let segmentAbove = xp / (high + 1)
       let segmentUpTo = low == 0 ? xp : xp / low
-      // Directly for q ≤ √xp, ...
-      let directLower = max(bounds.lower, segmentAbove)
-      let directUpper = min(bounds.upper, bounds.root, segmentUpTo)
-      var direct = (first: 1, last: 0)
-      if directLower < directUpper { direct = (pi[directLower] &+ 1, pi[directUpper]) }
-      // ... and above, where xp/q < √xp, by counting the pairs (q, r) with q·r ≤ xp the
-      // other way: Σ π(xp/r) over primes r in (r₁, r_max]. These r are primes of the direct
-      // range too (in this segment, the same π(xp/r)): where the index ranges overlap each
-      // lookup counts twice.
-      var reflected = (first: 1, last: 0)
-      if let range = bounds.reflected {
-        let rLower = max(range.lowerBound, segmentAbove)
-        let rUpper = min(range.upperBound, segmentUpTo)
-        if rLower < rUpper { reflected = (pi[rLower] &+ 1, pi[rUpper]) }
-      }
+      let firstInSegment = pi[min(segmentAbove, y)] &+ 1
+      let lastInSegment = pi[min(segmentUpTo, y)]
+      let direct = (
+        first: max(Int(level.directFirst), firstInSegment),
+        last: min(Int(level.directLast), lastInSegment)
+      )
+      let reflected = (
+        first: max(Int(level.reflectedFirst), firstInSegment),
+        last: min(Int(level.reflectedLast), lastInSegment)
+      )
       let both = (
         first: max(direct.first, reflected.first), last: min(direct.last, reflected.last)
       )
@@ -87,8 +134,9 @@ struct EasyLeaves {
       let constant = 2 &- Int64(b)
       // m = q·r, q < r ≤ y: q > productAbove/y. For p ≤ ∛(x/z) there is none (x/p³ ≥ z).
       if p * p < z {
-        let productAbove = max(z / p, hardUpTo, xp / (high + 1))
-        let productUpTo = min(z, low == 0 ? xp : xp / low)
+        let hardUpTo = xp / p / p
+        let productAbove = max(z / p, hardUpTo, segmentAbove)
+        let productUpTo = min(z, segmentUpTo)
         var qIndex = max(b + 1, pi[min(productAbove / y, y)] + 1)
         while productAbove < productUpTo && qIndex < primes.count {
           let q = UInt64(primes[qIndex])
@@ -120,22 +168,24 @@ struct EasyLeaves {
   @inline(__always)
   private func lookups(_ table: SegmentPiTable, _ v: UInt64, _ first: Int, _ last: Int) -> Int64 {
     let primes = pi.primes
-    let reciprocals = pi.reciprocals
-    var sum: Int64 = 0
-    var index = first
-    while index <= last {
-      sum &+= Int64(table.count(upTo: divide(v, primes[index], reciprocal: reciprocals[index])))
-      index &+= 1
+    return reciprocals.withUnsafeBufferPointer { reciprocals in
+      var sum: Int64 = 0
+      var index = first
+      while index <= last {
+        sum &+= Int64(
+          table.count(upTo: divide(v, primes[index], reciprocal: reciprocals[index])))
+        index &+= 1
+      }
+      return sum
     }
-    return sum
   }
 
   /// The prime leaves of b: q in (lower, upper]; q up to `root` = ⌊√(x/p)⌋ are counted
   /// directly, and when upper > root the q above are counted through the primes r in
   /// `reflected` (r₁, r_max].
-  private func primeLeafBounds(_ b: Int) -> (
-    lower: UInt64, upper: UInt64, root: UInt64, reflected: ClosedRange<UInt64>?
-  ) {
+  static func primeLeafBounds(
+    _ b: Int, parameters: GourdonParameters, pi: PiTable
+  ) -> (lower: UInt64, upper: UInt64, root: UInt64, reflected: ClosedRange<UInt64>?) {
     let x = parameters.x
     let p = UInt64(pi.primes[b])
     let xp = x / p
@@ -152,8 +202,8 @@ struct EasyLeaves {
   /// What the prime leaves of b add besides the π lookups of ``count(_:stop:)``: −b + 2 for
   /// each leaf, and the reflected pairs' terms: for q in (L′, upper], L′ = max(lower, √(x/p)),
   /// Σ_q π(x/(p·q)) = π(r₁)·(π(upper) − π(L′)) + Σ_{r₁<r≤r_max} (π(x/(p·r)) − π(L′)).
-  func closedForm(_ b: Int) -> Int64 {
-    let bounds = primeLeafBounds(b)
+  static func closedForm(_ b: Int, parameters: GourdonParameters, pi: PiTable) -> Int64 {
+    let bounds = primeLeafBounds(b, parameters: parameters, pi: pi)
     guard bounds.lower < bounds.upper else { return 0 }
     var sum = Int64(pi[bounds.upper] &- pi[bounds.lower]) &* (2 &- Int64(b))
     if let reflected = bounds.reflected {

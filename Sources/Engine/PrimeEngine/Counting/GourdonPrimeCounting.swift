@@ -93,13 +93,12 @@ private final class GourdonComputation: @unchecked Sendable {
   let parameters: GourdonParameters
   let pi: PiTable
   let ordinary: OrdinaryLeaves
-  let easy: EasyLeaves
   let quotients: QuotientPrimeCounts
 
   private enum Job {
     case ordinary(leastFactor: Int)
     case trivial
-    case easy(segment: Int)
+    case easy(EasyLeaves, segment: Int)
     case quotients(chunk: Int)
     case hard(HardLeaves, chunk: Int, low: UInt64, high: UInt64)
 
@@ -109,14 +108,14 @@ private final class GourdonComputation: @unchecked Sendable {
       case .ordinary: 0
       case .trivial: 1
       case .hard: 2
-      case .easy: 3
-      case .quotients: 4
+      case .quotients: 3
+      case .easy: 4
       }
     }
 
     /// Each kind's phase name, in the order they run.
     static let names = [
-      "ordinary leaves", "trivial leaves", "hard leaves", "easy leaves", "Σ π(x/p)",
+      "ordinary leaves", "trivial leaves", "hard leaves", "Σ π(x/p)", "easy leaves",
     ]
   }
 
@@ -141,6 +140,9 @@ private final class GourdonComputation: @unchecked Sendable {
     var nextHardLow: UInt64 = 1
     /// Until the last hard chunk is handed out; each hard job holds it while it runs.
     var hard: HardLeaves?
+    /// Made when the first easy segment is handed out (its tables then replace the hard
+    /// leaves' factor table: peak memory is the larger, not the sum), dropped with the last.
+    var easy: EasyLeaves?
   }
 
   private let schedule: Mutex<Schedule>
@@ -180,7 +182,6 @@ private final class GourdonComputation: @unchecked Sendable {
     self.parameters = parameters
     self.pi = pi
     ordinary = OrdinaryLeaves(parameters: parameters, pi: pi)
-    easy = EasyLeaves(parameters: parameters, pi: pi)
     quotients = QuotientPrimeCounts(parameters: parameters, primeSpan: tuning.quotientPrimeSpan)
     a = pi.count
     schedule = Mutex(
@@ -252,13 +253,15 @@ private final class GourdonComputation: @unchecked Sendable {
         if high == hardHigh { schedule.hard = nil }
         return .hard(hard, chunk: index, low: low, high: high)
       }
-      if schedule.nextEasy < easySegments {
-        defer { schedule.nextEasy += 1 }
-        return .easy(segment: schedule.nextEasy)
-      }
       if schedule.nextQuotients < quotientChunks {
         defer { schedule.nextQuotients += 1 }
         return .quotients(chunk: schedule.nextQuotients)
+      }
+      if schedule.nextEasy < easySegments {
+        let easy = schedule.easy ?? EasyLeaves(parameters: parameters, pi: pi)
+        schedule.easy = schedule.nextEasy + 1 < easySegments ? easy : nil
+        defer { schedule.nextEasy += 1 }
+        return .easy(easy, segment: schedule.nextEasy)
       }
       return nil
     }
@@ -289,7 +292,7 @@ private final class GourdonComputation: @unchecked Sendable {
         advance(weights.ordinary / Double(max(1, a - parameters.k)))
       case .trivial:
         sum.wrappingAdd(leavesInClosedForm(), ordering: .relaxed)
-      case .easy(let segment):
+      case .easy(let easy, let segment):
         let low = UInt64(segment) * easySpan
         let high = min(parameters.sqrtX, low + easySpan - 1)
         try table.fill(low: low, high: high, stop: stop)
@@ -329,7 +332,9 @@ private final class GourdonComputation: @unchecked Sendable {
       let p = UInt64(pi.primes[b])
       let lower = max(p, z / p, x / p / p)
       if lower < y { sum &+= Int64(a - pi[lower]) }
-      if p <= parameters.cubeRoot { sum &+= easy.closedForm(b) }
+      if p <= parameters.cubeRoot {
+        sum &+= EasyLeaves.closedForm(b, parameters: parameters, pi: pi)
+      }
     }
     return sum
   }

@@ -55,7 +55,6 @@ struct HardLeaves {
     let y = parameters.y
     let z = parameters.z
     let primes = pi.primes
-    let reciprocals = pi.reciprocals
     let first = Chunk.firstLevel
     var chunk = Chunk()
     let chunkLastLevel = lastLevel(from: chunkLow)
@@ -134,10 +133,16 @@ struct HardLeaves {
               work &+= index - firstIndex + 1
               chunk.leaves &+= index - firstIndex + 1
             }
+            // As above, the divisions of a batch first, then its counts.
             while index >= firstIndex {
-              let u = divide(xp, primes[index], reciprocal: reciprocals[index])
-              sum &+= Int64(sieve.count(upTo: u))
-              index &-= 1
+              let batchEnd = max(firstIndex, index &- (Self.batchSize &- 1))
+              var found = 0
+              while index >= batchEnd {
+                quotients[found] = divide(xp, primes[index])
+                found &+= 1
+                index &-= 1
+              }
+              for leaf in 0..<found { sum &+= Int64(sieve.count(upTo: quotients[leaf])) }
             }
           }
         }

@@ -13,8 +13,6 @@ final class PiTable: @unchecked Sendable {
   let limit: UInt64
   /// The primes up to the limit, from index 1 (`primes[1]` = 2); `primes[0]` is 1.
   let primes: UnsafeMutableBufferPointer<UInt32>
-  /// For each prime, ``reciprocal(of:)``: the leaves divide by the primes with it.
-  let reciprocals: UnsafeMutableBufferPointer<UInt64>
   /// π(limit).
   var count: Int { primes.count - 1 }
   /// For each word: the count of odd primes before it, then the word's bits.
@@ -65,14 +63,11 @@ final class PiTable: @unchecked Sendable {
     }
     primes = .allocate(capacity: list.count)
     _ = primes.initialize(from: list)
-    reciprocals = .allocate(capacity: list.count)
-    _ = reciprocals.initialize(from: list.lazy.map(reciprocal(of:)))
   }
 
   deinit {
     entries.deallocate()
     primes.deallocate()
-    reciprocals.deallocate()
   }
 
   /// π(v) for v ≤ limit.

@@ -26,34 +26,72 @@ final class SegmentPiTable {
 
   /// Sieves [low, high]; `low` is a multiple of ``span`` and high − low < ``span``. Counts
   /// in the first segment are right for v ≥ 2 (they include 2).
+  ///
+  /// A byte of the sieve (30 numbers, 15 of them odd) gives 15 counts at once: the running
+  /// count plus, from ``byteCounts``, its primes up to each odd offset, as one 16-lane store
+  /// (the 16th lane is the next byte's first, which that byte's store writes again).
   func fill(low: UInt64, high: UInt64, stop: CancellationFlag) throws(CancellationError) {
     self.low = low
     self.high = high
     let counts = counts
     let sieve = try Sieve30(low: low, high: high, isCancelled: { stop.isSet })
+    let last = Int(span / 2)
     // 2, 3 and 5 are not in the sieve's bytes.
     var running: UInt16 = 0
     var filled = 1
     counts[0] = 0
-    func count(_ prime: UInt64) {
-      let m = Int(truncatingIfNeeded: (prime &- low &+ 1) &>> 1)
-      while filled < m {
+    func advance(to m: Int) {
+      while filled < min(m, last &+ 1) {
         counts[filled] = running
         filled &+= 1
       }
-      running &+= 1
     }
     if low == 0 {
       running = 1  // 2
-      for prime: UInt64 in [3, 5] where prime <= high { count(prime) }
+      for prime: UInt64 in [3, 5] where prime <= high {
+        advance(to: Int((prime &+ 1) &>> 1))
+        running &+= 1
+      }
     }
-    while try sieve.next() { sieve.forEachPrime(count) }
-    let last = Int(span / 2)
-    while filled <= last {
-      counts[filled] = running
-      filled &+= 1
+    let raw = UnsafeMutableRawPointer(counts.baseAddress!)
+    let table = Self.byteCounts
+    while try sieve.next() {
+      // The count at m is for the odd number low + 2m − 1; byte i's odd numbers have
+      // m = first + 15i + j, j = 0 … 14 (low and segmentLow are even).
+      let first =
+        (Int(truncatingIfNeeded: sieve.segmentLow) &- Int(truncatingIfNeeded: low)) / 2 &+ 1
+      for index in 0..<sieve.byteCount {
+        let byte = Int(truncatingIfNeeded: sieve.bytes[index])
+        let m = first &+ 15 &* index
+        let lanes = table[byte]
+        if m >= filled && m &+ 16 <= counts.count {
+          raw.storeBytes(
+            of: SIMD16(repeating: running) &+ lanes, toByteOffset: m &* 2,
+            as: SIMD16<UInt16>.self)
+        } else {
+          // The first byte (numbers below low, or 2, 3 and 5 before it) and the last.
+          for j in 0..<15 where m &+ j >= filled && m &+ j <= last {
+            counts[m &+ j] = running &+ lanes[j]
+          }
+        }
+        filled = max(filled, min(m &+ 15, last &+ 1))
+        running &+= lanes[15]
+      }
     }
+    advance(to: last &+ 1)
     primeCount = Int(running)
+  }
+
+  /// For each byte value of ``Sieve30``, its primes up to each odd offset 1, 3, …, 29 of its
+  /// 30 numbers (lanes 0 … 14), and all of them (lane 15). 8 KiB.
+  private static let byteCounts: [SIMD16<UInt16>] = (0..<256).map { byte in
+    var lanes = SIMD16<UInt16>()
+    for j in 0..<16 {
+      let offset = UInt64(2 * j + 1)
+      lanes[j] = UInt16(
+        (0..<8).filter { byte & (1 << $0) != 0 && Sieve30Wheel.residue($0) <= offset }.count)
+    }
+    return lanes
   }
 
   /// The primes in [low, v], for v in the segment.

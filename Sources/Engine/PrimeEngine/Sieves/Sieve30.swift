@@ -19,7 +19,8 @@ final class Sieve30 {
   let high: UInt64
   let segmentBytes: Int
   /// The current segment: bytes for the numbers from ``segmentLow`` (a multiple of 30), with
-  /// eight zero bytes after the last so that words can be read past it.
+  /// eight zero bytes after the last so that words can be read past it (and sixteen in all,
+  /// which ``Sieve30Patterns`` may write past it).
   let bytes: UnsafeMutableBufferPointer<UInt8>
   private(set) var segmentLow: UInt64 = 0
   /// Bytes of the current segment.
@@ -50,7 +51,7 @@ final class Sieve30 {
       self.sievingLimit > Self.storedLimit
       || (self.sievingLimit > 1 << 16 && rangeBytes <= 4 * segmentBytes)
     self.segmentBytes = min(streams ? max(segmentBytes, 1 << 25) : segmentBytes, rangeBytes)
-    bytes = .allocate(capacity: self.segmentBytes + 8)
+    bytes = .allocate(capacity: self.segmentBytes + 16)
     bytes.initialize(repeating: 0)
     nextByte = low / 30
     lastByte = high / 30
