@@ -180,32 +180,40 @@ extension ServerTests {
     }
   }
 
-  /// A tab that vanishes without a close (a killed browser) is no fault of its message.
+  /// A tab that vanishes without a close (a killed browser, a network gone) is no fault of its
+  /// message: its connection is reset, once halfway through a frame while the server waits to
+  /// read, once while the server writes to it. The server's read fails with an I/O error
+  /// (ECONNRESET), which is a disconnect, not "the message could not be read".
   @Test func anAbruptDisconnectIsNotAFault() async throws {
     let lines = Locked<[String]>([])
     let log: @Sendable (String) -> Void = { line in lines.update { $0.append(line) } }
     try await withServer(log: log) { _, port in
       try await onThread {
         let headers = ["Host": "127.0.0.1:\(port)", "Origin": "http://127.0.0.1:\(port)"]
-        let tab = try RawConnection(port: port)
-        #expect(try tab.upgrade("/ws?token=\(token)", headers).status == 101)
-        try tab.sendText(#"{"type":"hello","width":1280,"visible":true}"#)
-        #expect(try tab.readText() != nil)
-        let other = try RawConnection(port: port)
-        #expect(try other.upgrade("/ws?token=\(token)", headers).status == 101)
-        try other.sendText(#"{"type":"hello","width":1280,"visible":true}"#)
-        #expect(try other.readText() != nil)
+        func tab() throws -> RawConnection {
+          let tab = try RawConnection(port: port)
+          #expect(try tab.upgrade("/ws?token=\(token)", headers).status == 101)
+          try tab.sendText(#"{"type":"hello","width":1280,"visible":true}"#)
+          #expect(try tab.readText() != nil)
+          return tab
+        }
+        let midFrame = try tab()
+        let writtenTo = try tab()
+        let other = try tab()
+        // A masked text frame of 60 bytes, cut after its header, its mask and 10 bytes.
+        try midFrame.write([0x81, 0x80 | 60, 0x12, 0x34, 0x56, 0x78] + Array("{\"type\":\"a".utf8))
+        midFrame.reset()
         // Killed while the server writes to it: the other tab's clicks change its page.
-        tab.reset()
+        writtenTo.reset()
         for _ in 0..<50 { try other.sendText(#"{"type":"action","name":"menu.increment"}"#) }
       }
-      let deadline = ContinuousClock.now + .seconds(5)
-      while !lines.value.contains(where: { $0.contains("closed window") }),
+      let deadline = ContinuousClock.now + .seconds(10)
+      while lines.value.count(where: { $0.contains("closed window") }) < 2,
         ContinuousClock.now < deadline
       {
         try await Task.sleep(for: .milliseconds(5))
       }
-      #expect(lines.value.contains { $0.contains("closed window") })
+      #expect(lines.value.count(where: { $0.contains("closed window") }) == 2, "\(lines.value)")
       #expect(!lines.value.contains { $0.contains("refused") }, "\(lines.value)")
     }
   }
@@ -223,7 +231,8 @@ func onThread(_ body: @escaping @Sendable () throws -> Void) async throws {
 /// A blocking TCP connection that speaks just enough HTTP and WebSocket for these tests;
 /// one thread at a time uses it.
 final class RawConnection: @unchecked Sendable {
-  let socket: Int32
+  /// The socket; -1 once reset.
+  private(set) var socket: Int32
 
   init(port: Int) throws {
     socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -241,7 +250,7 @@ final class RawConnection: @unchecked Sendable {
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }
 
-  deinit { close(socket) }
+  deinit { if socket >= 0 { close(socket) } }
 
   struct TestError: Error, CustomStringConvertible {
     var description: String
@@ -331,11 +340,13 @@ final class RawConnection: @unchecked Sendable {
     try write(frame)
   }
 
-  /// Ends the connection with a reset, as a killed process's socket does.
+  /// Ends the connection with a reset (RST), as the socket of a process killed with unread
+  /// data does: a close that lingers for no time. (A shutdown would send a FIN, an orderly end.)
   func reset() {
     var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
     setsockopt(socket, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-    shutdown(socket, Int32(SHUT_RDWR))
+    close(socket)
+    socket = -1
   }
 
   func readFrame() throws -> (opcode: UInt8, payload: [UInt8])? {
