@@ -124,3 +124,47 @@ struct WithADefault {
     $0 = WithADefault.Destination.State.adder(6)
   }
 }
+
+/// A body that names its types says what State and Action are: no State is filled in beside
+/// them, and its builder takes them (TCA's `@Reducer` rules).
+@Reducer
+struct Toggler {
+  var body: some Reducer<Int, Bool> {
+    Reduce { count, isOn in
+      count += isOn ? 1 : -1
+      return .none
+    }
+    Reduce { count, _ in
+      count *= 10
+      return .none
+    }
+  }
+}
+
+/// Cases under `#if` are kept: the one whose condition holds is a case of State and Action,
+/// and its feature runs.
+@Reducer(state: .equatable)
+enum Platforms {
+  case always(Toggler)
+  #if DEBUG
+    case debug(Toggler)
+  #else
+    case release(Toggler)
+  #endif
+  #if NEVER_DEFINED
+    case never(Toggler)
+  #endif
+}
+
+@MainActor
+@Test func aBodyNamingItsTypesAndCasesUnderIfBuildAndRun() async {
+  let toggler = TestStore(initialState: 1) { Toggler() }
+  await toggler.send(true) { $0 = 20 }
+  #if DEBUG
+    let platforms = TestStore(initialState: Platforms.State.debug(0)) { Platforms.body }
+    await platforms.send(.debug(false)) { $0 = .debug(-10) }
+  #else
+    let platforms = TestStore(initialState: Platforms.State.release(0)) { Platforms.body }
+    await platforms.send(.release(false)) { $0 = .release(-10) }
+  #endif
+}
