@@ -8,11 +8,15 @@ import SwiftSyntax
 /// everywhere:
 ///
 /// ```swift
-/// @Reducer enum Destination {
-///   case detail(Detail)
+/// @Reducer(state: .equatable)
+/// enum Platforms {
+///   case always(Toggler)
 ///   #if DEBUG
-///     case debugPanel(DebugPanel)
+///     case debug(Toggler)
+///   #else
+///     case release(Toggler)
 ///   #endif
+///   …
 /// }
 /// ```
 indirect enum EnumReducerCase {
