@@ -153,6 +153,13 @@ public final class TestStore<State: Equatable, Action> {
       state: initialState, reducer: TestReducer(base: Reduce(reducer), context: context))
     self.location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     self.useMainSerialExecutor = true
+    #if !_runtime(_ObjC)
+      // From the next test on, an `XCTExpectFailure` for the rest of a test is checked at its
+      // end (XCTest on Linux tells its observers when a test starts).
+      if case .xcTest = IssueReporting.TestContext.current {
+        ExpectedFailures.shared.observeTests()
+      }
+    #endif
     // `dismiss()` called where no feature presents another dismisses the store itself: its
     // effects are cancelled, and sending to it fails.
     context.dismissRoot = { [weak self] in
