@@ -186,7 +186,7 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        public enum State: ComposableCore.CaseReducerState, Swift.Equatable {
+        public enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable, Swift.Equatable {
           public typealias StateReducer = Destination
           case detail(ContactDetail.State)
           case edit(EditContact.State)
@@ -194,7 +194,7 @@ struct ReducerMacroTests {
         }
 
         @CasePaths.CasePathable
-        public enum Action: Swift.Equatable, Swift.Sendable {
+        public enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable, Swift.Equatable, Swift.Sendable {
           case detail(ContactDetail.Action)
           case edit(EditContact.Action)
           case alert(Alert)
@@ -234,13 +234,13 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        enum State: ComposableCore.CaseReducerState {
+        enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Destination
           case confirm(ConfirmationDialogState<Choice>)
         }
 
         @CasePaths.CasePathable
-        enum Action {
+        enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
           case confirm(Choice)
         }
 
@@ -277,13 +277,13 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        enum State: ComposableCore.CaseReducerState {
+        enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Session
           case signedOut(SignIn.State)
         }
 
         @CasePaths.CasePathable
-        enum Action {
+        enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
           case signedOut(SignIn.Action)
         }
       }
@@ -314,7 +314,7 @@ struct ReducerMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       enum Destination {
         case detail(ContactDetail)
         case none
@@ -329,7 +329,7 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        enum State: ComposableCore.CaseReducerState {
+        enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Destination
           case detail(ContactDetail.State)
           case none
@@ -340,7 +340,7 @@ struct ReducerMacroTests {
         @ComposableCore.ReducerBuilder<Self.State, Self.Action>
         static var body: some ComposableCore.Reducer<Self.State, Self.Action> {
           ComposableCore.CombineReducers {
-            ComposableCore.Scope(state: \\Self.State.AllCasePaths.detail, action: \\Self.Action.AllCasePaths.detail) {
+            ComposableCore.Scope(state: \Self.State.AllCasePaths.detail, action: \Self.Action.AllCasePaths.detail) {
               ContactDetail()
             }
           }
@@ -349,7 +349,7 @@ struct ReducerMacroTests {
 
       extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
       }
-      """
+      """#
     }
   }
   /// `@Reducer struct Feature {}`: what TCA's macro fills in, a State, an Action and a body.
@@ -503,13 +503,13 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        enum State: ComposableCore.CaseReducerState {
+        enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Destination
           case detail(Detail.State)
         }
 
         @CasePaths.CasePathable
-        enum Action {
+        enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(Detail.Action)
         }
 
@@ -573,7 +573,7 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        enum State: ComposableCore.CaseReducerState {
+        enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Destination
           case detail(Detail.State)
           #if os(macOS)
@@ -592,7 +592,7 @@ struct ReducerMacroTests {
         }
 
         @CasePaths.CasePathable
-        enum Action {
+        enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(Detail.Action)
           #if os(macOS)
           case mac(Detail.Action)
@@ -661,7 +661,7 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        enum State: ComposableCore.CaseReducerState {
+        enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Destination
           #if !PRODUCTION_BUILD
           case debug
@@ -669,7 +669,7 @@ struct ReducerMacroTests {
         }
 
         @CasePaths.CasePathable
-        enum Action {
+        enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
 
         }
 

@@ -101,13 +101,19 @@ extension ReducerMacro: MemberMacro {
       cases.hasReducer
       ? "ComposableCore.CombineReducers {\n\(scopes.joined(separator: "\n"))\n}"
       : "ComposableCore.EmptyReducer<Self.State, Self.Action>()"
+    // The generated enums declare the conformances `@CasePathable` would add in an extension
+    // of its own: an extension macro expanded inside this expansion adds a declaration to the
+    // file while Swift 6.3's type checker walks the file's declarations, which crashed it for
+    // some numbers of `@Reducer` enums in one file (4 and 8, not 6).
+    let casePathable = "CasePaths.CasePathable, CasePaths.CasePathIterable"
     var members: [DeclSyntax] = []
     if !written.contains("State") {
       members.append(
         """
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        \(raw: access)enum State: ComposableCore.CaseReducerState\(raw: stateConformances) {
+        \(raw: access)enum State: ComposableCore.CaseReducerState, \(raw: casePathable)\
+        \(raw: stateConformances) {
         \(raw: access)typealias StateReducer = \(raw: enumName)
         \(raw: stateCases)
         }
@@ -117,7 +123,7 @@ extension ReducerMacro: MemberMacro {
       members.append(
         """
         @CasePaths.CasePathable
-        \(raw: access)enum Action\(raw: actionConformances) {
+        \(raw: access)enum Action: \(raw: casePathable)\(raw: actionConformances) {
         \(raw: actionCases)
         }
         """)
@@ -193,8 +199,7 @@ extension ReducerMacro: MemberMacro {
   }
 
   /// `@Reducer(state: .equatable, .sendable, action: .equatable)`: the protocols each
-  /// generated enum conforms to, as the rest of its inheritance clause (State's begins with
-  /// `CaseReducerState`).
+  /// generated enum conforms to, as the rest of its inheritance clause.
   private static func conformances(in node: AttributeSyntax) -> (state: String, action: String) {
     guard let arguments = node.arguments?.as(LabeledExprListSyntax.self) else { return ("", "") }
     var state: [String] = []
@@ -212,10 +217,7 @@ extension ReducerMacro: MemberMacro {
       if label == "state" { state.append(protocolName) }
       if label == "action" { action.append(protocolName) }
     }
-    return (
-      state.map { ", \($0)" }.joined(),
-      action.isEmpty ? "" : ": " + action.joined(separator: ", ")
-    )
+    return (state.map { ", \($0)" }.joined(), action.map { ", \($0)" }.joined())
   }
 }
 
