@@ -885,10 +885,20 @@ public struct TestStoreTask {
   }
 
   /// A test store's task made from a task of your own, as TCA's `TestStoreTask(rawValue:
-  /// timeout:)`: `finish()` waits for it, at most `timeout` nanoseconds, and `cancel()`
-  /// cancels it.
+  /// timeout:)`: `finish()` waits for it, at most `timeout`, and `cancel()` cancels it.
+  ///
+  /// ```swift
+  /// let task = TestStoreTask(rawValue: nil, timeout: .seconds(1))
+  /// await task.finish()
+  /// ```
+  public init(rawValue: Task<Void, Never>?, timeout: Duration) {
+    self.init(task: StoreTask(rawValue: rawValue), timeout: timeout)
+  }
+
+  /// A test store's task made from a task of your own, with its timeout in nanoseconds, as
+  /// TCA's releases before `Duration` wrote it.
   public init(rawValue: Task<Void, Never>?, timeout: UInt64) {
-    self.init(task: StoreTask(rawValue: rawValue), timeout: .nanoseconds(Int64(clamping: timeout)))
+    self.init(rawValue: rawValue, timeout: .nanoseconds(Int64(clamping: timeout)))
   }
 
   /// Cancels the effects and waits until they have ended.
