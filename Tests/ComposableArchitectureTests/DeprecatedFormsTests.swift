@@ -247,3 +247,11 @@ enum Platforms {
     await platforms.send(.release(false)) { $0 = .release(-10) }
   #endif
 }
+
+/// TCA's name for a reducer with dependencies changed, which chained changes keep.
+@Test func tcasNameForADependencyWritingReducer() {
+  let reducer: _DependencyKeyWritingReducer<Toggler> = Toggler()
+    .dependency(\.continuousClock, ImmediateClock())
+    .dependency(\.date.now, Date(timeIntervalSince1970: 0))
+  #expect((reducer as Any) is DependencyKeyWritingReducer<Toggler>)
+}
