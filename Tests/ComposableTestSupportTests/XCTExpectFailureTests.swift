@@ -19,6 +19,18 @@
       XCTAssertEqual(seen, ["Can't modify unrelated case \"int\""])
     }
 
+    /// The matcher sees where the failure was reported, as XCTest's issues say it.
+    func testTheMatcherSeesWhereTheFailureWasReported() {
+      let line = #line + 2
+      XCTExpectFailure {
+        reportIssue("Somewhere")
+      } issueMatcher: {
+        $0.sourceCodeContext.location?.lineNumber == line
+          && $0.sourceCodeContext.location?.fileURL.lastPathComponent
+            == "XCTExpectFailureTests.swift"
+      }
+    }
+
     /// The inner block's matcher refuses the failure, which goes on to the outer one, and no
     /// failure met the inner expectation, which is reported there too.
     func testAFailureTheMatcherRefusesAndAnUnmetExpectationAreReported() {

@@ -19,6 +19,25 @@
     public let column: UInt
 
     public var description: String { compactDescription }
+
+    /// Where the failure was reported, as XCTest's `XCTIssue.sourceCodeContext` gives it:
+    /// `$0.sourceCodeContext.location?.lineNumber == line`.
+    public var sourceCodeContext: SourceCodeContext {
+      SourceCodeContext(
+        location: SourceCodeLocation(
+          fileURL: URL(fileURLWithPath: "\(filePath)"), lineNumber: Int(line)))
+    }
+
+    /// Where a failure was reported.
+    public struct SourceCodeContext: Sendable {
+      public let location: SourceCodeLocation?
+    }
+
+    /// A file and a line.
+    public struct SourceCodeLocation: Sendable {
+      public let fileURL: URL
+      public let lineNumber: Int
+    }
   }
 
   /// Expects a failure in `failingBlock`: failures reported there that `issueMatcher` accepts
