@@ -215,7 +215,7 @@ struct ComingFromTCATests {
       $0.continuousClock = clock
     }
     let task = store.send(.toggleTimerButtonTapped)
-    await Task.cancel(id: Timer.CancelID.timer)
+    Task.cancel(id: Timer.CancelID.timer)
     #expect(!task.isCancelled)
     store.send(.toggleTimerButtonTapped)
     await task.finish()
