@@ -50,3 +50,11 @@ import Testing
     await task.finish()
   }
 }
+
+/// Made outside the main actor, as TCA's canary tests make one.
+@Test func aTestStoreTaskIsMadeAnywhere() async {
+  let task = TestStoreTask(rawValue: Task {}, timeout: .seconds(1))
+  await task.finish()
+  let none = TestStoreTask(rawValue: nil, timeout: 1_000_000_000)
+  await none.finish()
+}

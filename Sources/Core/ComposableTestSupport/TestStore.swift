@@ -879,7 +879,7 @@ public struct TestStoreTask {
   let task: StoreTask
   let timeout: Duration
 
-  init(task: StoreTask, timeout: Duration) {
+  nonisolated init(task: StoreTask, timeout: Duration) {
     self.task = task
     self.timeout = timeout
   }
@@ -887,17 +887,19 @@ public struct TestStoreTask {
   /// A test store's task made from a task of your own, as TCA's `TestStoreTask(rawValue:
   /// timeout:)`: `finish()` waits for it, at most `timeout`, and `cancel()` cancels it.
   ///
+  /// It can be made anywhere, as TCA's: waiting for it is what needs the main actor.
+  ///
   /// ```swift
   /// let task = TestStoreTask(rawValue: nil, timeout: .seconds(1))
   /// await task.finish()
   /// ```
-  public init(rawValue: Task<Void, Never>?, timeout: Duration) {
+  nonisolated public init(rawValue: Task<Void, Never>?, timeout: Duration) {
     self.init(task: StoreTask(rawValue: rawValue), timeout: timeout)
   }
 
   /// A test store's task made from a task of your own, with its timeout in nanoseconds, as
   /// TCA's releases before `Duration` wrote it.
-  public init(rawValue: Task<Void, Never>?, timeout: UInt64) {
+  nonisolated public init(rawValue: Task<Void, Never>?, timeout: UInt64) {
     self.init(rawValue: rawValue, timeout: .nanoseconds(Int64(clamping: timeout)))
   }
 
