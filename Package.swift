@@ -2,6 +2,19 @@
 import CompilerPluginSupport
 import PackageDescription
 
+// swift-dependencies empties its cache of dependency values when each XCTest test starts
+// through this library, which it loads if it is there (Apple platforms have another way, and
+// no such product): a test target that adds the test support product must not see the values
+// an earlier test cached (a stack id, a client with state). Swift Testing's tests each have
+// their own cache already.
+#if os(macOS) || os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+  let dependenciesTestObserver: [Target.Dependency] = []
+#else
+  let dependenciesTestObserver: [Target.Dependency] = [
+    .product(name: "DependenciesTestObserver", package: "swift-dependencies")
+  ]
+#endif
+
 let package = Package(
   name: "PrimeTime",
   products: [
@@ -104,7 +117,7 @@ let package = Package(
         // Without it, issues reported under Swift Testing are only printed: a wrong assertion
         // would pass. A test target that adds this product alone must fail when it should.
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-      ],
+      ] + dependenciesTestObserver,
       path: "Sources/Core/ComposableTestSupport"
     ),
     .target(

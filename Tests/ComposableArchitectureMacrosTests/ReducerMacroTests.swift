@@ -74,26 +74,10 @@ struct ReducerMacroTests {
           EmptyReducer()
           EmptyReducer()
         }
-
-        struct State: Codable, Equatable, Hashable, Sendable {
-          init() {
-          }
-        }
-
-        enum Action: Equatable, Hashable, Sendable {
-        }
       }
       struct Single {
         var body: some ReducerOf<Self> {
           return EmptyReducer()
-        }
-
-        struct State: Codable, Equatable, Hashable, Sendable {
-          init() {
-          }
-        }
-
-        enum Action: Equatable, Hashable, Sendable {
         }
       }
 
@@ -202,7 +186,7 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        public enum State: ComposableCore.CaseReducerState, Swift.Equatable {
+        public enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable, Swift.Equatable {
           public typealias StateReducer = Destination
           case detail(ContactDetail.State)
           case edit(EditContact.State)
@@ -210,7 +194,7 @@ struct ReducerMacroTests {
         }
 
         @CasePaths.CasePathable
-        public enum Action: Swift.Equatable, Swift.Sendable {
+        public enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable, Swift.Equatable, Swift.Sendable {
           case detail(ContactDetail.Action)
           case edit(EditContact.Action)
           case alert(Alert)
@@ -250,13 +234,13 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        enum State: ComposableCore.CaseReducerState {
+        enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Destination
           case confirm(ConfirmationDialogState<Choice>)
         }
 
         @CasePaths.CasePathable
-        enum Action {
+        enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
           case confirm(Choice)
         }
 
@@ -293,13 +277,13 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        enum State: ComposableCore.CaseReducerState {
+        enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Session
           case signedOut(SignIn.State)
         }
 
         @CasePaths.CasePathable
-        enum Action {
+        enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
           case signedOut(SignIn.Action)
         }
       }
@@ -330,7 +314,7 @@ struct ReducerMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       enum Destination {
         case detail(ContactDetail)
         case none
@@ -345,7 +329,7 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        enum State: ComposableCore.CaseReducerState {
+        enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Destination
           case detail(ContactDetail.State)
           case none
@@ -356,7 +340,7 @@ struct ReducerMacroTests {
         @ComposableCore.ReducerBuilder<Self.State, Self.Action>
         static var body: some ComposableCore.Reducer<Self.State, Self.Action> {
           ComposableCore.CombineReducers {
-            ComposableCore.Scope(state: \\Self.State.AllCasePaths.detail, action: \\Self.Action.AllCasePaths.detail) {
+            ComposableCore.Scope(state: \Self.State.AllCasePaths.detail, action: \Self.Action.AllCasePaths.detail) {
               ContactDetail()
             }
           }
@@ -365,7 +349,7 @@ struct ReducerMacroTests {
 
       extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
       }
-      """
+      """#
     }
   }
   /// `@Reducer struct Feature {}`: what TCA's macro fills in, a State, an Action and a body.
@@ -399,28 +383,105 @@ struct ReducerMacroTests {
     }
   }
 
-  /// A struct that writes `reduce(into:action:)` and a typealias for its State gets only the
-  /// Action it leaves out.
+  /// A typealias is kept; what is left out is filled in around it (TCA's `Feature5`).
   @Test func whatIsWrittenIsKept() {
     assertMacro {
       """
       @Reducer
       struct Feature {
         typealias State = Int
-        func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
       }
       """
     } expansion: {
       """
       struct Feature {
         typealias State = Int
-        func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
 
         enum Action: Equatable, Hashable, Sendable {
+        }
+
+        var body: some ComposableCore.Reducer<Self.State, Self.Action> {
+          ComposableCore.EmptyReducer<Self.State, Self.Action>()
         }
       }
 
       extension Feature: ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  /// A body whose type names the reducer's types, `some Reducer<Int, Bool>`, says what State
+  /// and Action are: none is filled in, and its builder takes those types (TCA's rule).
+  @Test func aBodyNamingItsTypesGetsNoStateOrAction() {
+    assertMacro {
+      """
+      @Reducer
+      struct Toggle {
+        var body: some Reducer<Int, Bool> {
+          Reduce { count, isOn in .none }
+          EmptyReducer()
+        }
+      }
+      @Reducer
+      struct Screen {
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+      """
+    } expansion: {
+      """
+      struct Toggle {
+        @ComposableCore.ReducerBuilder<Int, Bool>
+        var body: some Reducer<Int, Bool> {
+          Reduce { count, isOn in .none }
+          EmptyReducer()
+        }
+      }
+      struct Screen {
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        var body: some ReducerOf<Self> {
+          EmptyReducer()
+        }
+      }
+
+      extension Toggle: ComposableCore.Reducer {
+      }
+
+      extension Screen: ComposableCore.Reducer {
+      }
+      """
+    }
+  }
+
+  /// A property with an initial value (`let body = …`) or a `reduce(into:action:)` may say
+  /// what State and Action are: none is filled in, nor a body (TCA's `Feature4`).
+  @Test func aBodyWithAValueOrAReduceMethodGetsNoStateOrAction() {
+    assertMacro {
+      """
+      @Reducer
+      struct Stored {
+        let body = EmptyReducer<Int, Int>()
+      }
+      @Reducer
+      struct Method {
+        func reduce(into state: inout Int, action: Bool) -> Effect<Bool> { .none }
+      }
+      """
+    } expansion: {
+      """
+      struct Stored {
+        let body = EmptyReducer<Int, Int>()
+      }
+      struct Method {
+        func reduce(into state: inout Int, action: Bool) -> Effect<Bool> { .none }
+      }
+
+      extension Stored: ComposableCore.Reducer {
+      }
+
+      extension Method: ComposableCore.Reducer {
       }
       """
     }
@@ -442,13 +503,13 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        enum State: ComposableCore.CaseReducerState {
+        enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Destination
           case detail(Detail.State)
         }
 
         @CasePaths.CasePathable
-        enum Action {
+        enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(Detail.Action)
         }
 
@@ -468,27 +529,157 @@ struct ReducerMacroTests {
     }
   }
 
-  /// Cases under `#if` are refused with a clear error, never silently left out.
-  @Test func casesUnderIfConfigAreAnError() {
+  /// Cases under `#if` are kept under the same conditions in State, Action and body, nested
+  /// blocks and `#elseif`/`#else` clauses included; a clause with nothing for one of them
+  /// stays empty there, so that the others keep their conditions.
+  @Test func casesUnderIfConfigAreKept() {
     assertMacro {
       """
       @Reducer
       enum Destination {
         case detail(Detail)
+        #if os(macOS)
+          case mac(Detail)
+          case macAlert(AlertState<Options>)
+        #elseif os(iOS)
+          @ReducerCaseIgnored case phone
+        #else
+          case other(Detail)
+        #endif
         #if DEBUG
-        case debug(DebugPanel)
+          #if INNER
+            case inner(Detail)
+          #endif
         #endif
       }
       """
-    } diagnostics: {
+    } expansion: {
+      #"""
+      enum Destination {
+        case detail(Detail)
+        #if os(macOS)
+          case mac(Detail)
+          case macAlert(AlertState<Options>)
+        #elseif os(iOS)
+          @ReducerCaseIgnored case phone
+        #else
+          case other(Detail)
+        #endif
+        #if DEBUG
+          #if INNER
+            case inner(Detail)
+          #endif
+        #endif
+
+        @CasePaths.CasePathable
+        @dynamicMemberLookup
+        enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
+          typealias StateReducer = Destination
+          case detail(Detail.State)
+          #if os(macOS)
+          case mac(Detail.State)
+          case macAlert(AlertState<Options>)
+          #elseif os(iOS)
+          case phone
+          #else
+          case other(Detail.State)
+          #endif
+          #if DEBUG
+          #if INNER
+          case inner(Detail.State)
+          #endif
+          #endif
+        }
+
+        @CasePaths.CasePathable
+        enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
+          case detail(Detail.Action)
+          #if os(macOS)
+          case mac(Detail.Action)
+          case macAlert(Options)
+          #elseif os(iOS)
+          #else
+          case other(Detail.Action)
+          #endif
+          #if DEBUG
+          #if INNER
+          case inner(Detail.Action)
+          #endif
+          #endif
+        }
+
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        static var body: some ComposableCore.Reducer<Self.State, Self.Action> {
+          ComposableCore.CombineReducers {
+            ComposableCore.Scope(state: \Self.State.AllCasePaths.detail, action: \Self.Action.AllCasePaths.detail) {
+              Detail()
+            }
+            #if os(macOS)
+            ComposableCore.Scope(state: \Self.State.AllCasePaths.mac, action: \Self.Action.AllCasePaths.mac) {
+              Detail()
+            }
+            #elseif os(iOS)
+            #else
+            ComposableCore.Scope(state: \Self.State.AllCasePaths.other, action: \Self.Action.AllCasePaths.other) {
+              Detail()
+            }
+            #endif
+            #if DEBUG
+            #if INNER
+            ComposableCore.Scope(state: \Self.State.AllCasePaths.inner, action: \Self.Action.AllCasePaths.inner) {
+              Detail()
+            }
+            #endif
+            #endif
+          }
+        }
+      }
+
+      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
+      }
+      """#
+    }
+  }
+
+  /// A block whose cases are all states only gives the Action and the body nothing.
+  @Test func aBlockOfStatesOnlyIsLeftOutOfActionAndBody() {
+    assertMacro {
       """
       @Reducer
       enum Destination {
-        case detail(Detail)
-        #if DEBUG
-        ╰─ 🛑 '@Reducer' enums cannot have cases inside '#if': move them out, or write the State, Action and body by hand
-        case debug(DebugPanel)
+        #if !PRODUCTION_BUILD
+          @ReducerCaseIgnored case debug
         #endif
+      }
+      """
+    } expansion: {
+      """
+      enum Destination {
+        #if !PRODUCTION_BUILD
+          @ReducerCaseIgnored case debug
+        #endif
+
+        @CasePaths.CasePathable
+        @dynamicMemberLookup
+        enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
+          typealias StateReducer = Destination
+          #if !PRODUCTION_BUILD
+          case debug
+          #endif
+        }
+
+        @CasePaths.CasePathable
+        enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
+
+        }
+
+        @ComposableCore.ReducerBuilder<Self.State, Self.Action>
+        static var body: some ComposableCore.Reducer<Self.State, Self.Action> {
+          ComposableCore.EmptyReducer<Self.State, Self.Action>()
+        }
+      }
+
+      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
       }
       """
     }

@@ -56,6 +56,43 @@ struct LegacyList: Reducer {
   }
 }
 
+/// Navigation written with TCA 1.x's `/Action.case` paths of plain enums (no
+/// `@CasePathable`): a presented child, a presented alert and one in a plain optional, both
+/// without a reducer of their own, and a stack.
+@available(*, deprecated, message: "TCA 1.x's deprecated forms, on purpose")
+struct LegacyNavigation: Reducer {
+  struct State: Equatable {
+    @PresentationState var child: Int?
+    @PresentationState var alert: AlertState<AlertAction>?
+    var plainAlert: AlertState<AlertAction>?
+    var path = StackState<Int>()
+  }
+  enum AlertAction: Equatable {
+    case ok
+  }
+  enum Action: Equatable {
+    case child(PresentationAction<Int>)
+    case alert(PresentationAction<AlertAction>)
+    case plainAlert(AlertAction)
+    case path(StackAction<Int, Int>)
+    case showAlerts
+  }
+
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .showAlerts = action {
+        state.alert = AlertState { TextState("Saved") }
+        state.plainAlert = AlertState { TextState("Saved") }
+      }
+      return .none
+    }
+    .ifLet(\.$child, action: /Action.child) { Adder() }
+    .ifLet(\.$alert, action: /Action.alert)
+    .ifLet(\.plainAlert, action: /Action.plainAlert)
+    .forEach(\.path, action: /Action.path) { Adder() }
+  }
+}
+
 @MainActor
 @Suite struct DeprecatedFormsTests {
   @available(*, deprecated, message: "TCA 1.x's deprecated forms, on purpose")
@@ -73,6 +110,48 @@ struct LegacyList: Reducer {
         "received a child action when child state was set to a different case")
     }
     #expect(store.state.mode == .a(4), "another case's action changes nothing")
+  }
+
+  @available(*, deprecated, message: "TCA 1.x's deprecated forms, on purpose")
+  @Test func slashCasePathsOfPlainEnumsInNavigation() async {
+    let store = TestStore(
+      initialState: LegacyNavigation.State(child: 1, path: StackState([10]))
+    ) { LegacyNavigation() }
+    await store.send(.child(.presented(2))) { $0.child = 3 }
+    await store.send(.path(.element(id: 0, action: 5))) { $0.path[id: 0] = 15 }
+    await store.send(.showAlerts) {
+      $0.alert = AlertState { TextState("Saved") }
+      $0.plainAlert = AlertState { TextState("Saved") }
+    }
+    await store.send(.alert(.presented(.ok))) { $0.alert = nil }
+    await store.send(.plainAlert(.ok)) { $0.plainAlert = nil }
+    await store.send(.child(.dismiss)) { $0.child = nil }
+  }
+
+  @available(*, deprecated, message: "TCA 1.x's deprecated forms, on purpose")
+  @Test func slashCasePathSubscriptsOfPresentedAndStackedStates() {
+    enum Child: Equatable {
+      case int(Int)
+      case text(String)
+    }
+    var presented = PresentationState(wrappedValue: Child.int(42))
+    presented[case: /Child.int]? += 1
+    #expect(presented.wrappedValue == .int(43))
+    withKnownIssue {
+      presented[case: /Child.text]?.append("!")
+    } matching: {
+      $0.description.contains(#"Can't modify unrelated case "int""#)
+    }
+    #expect(presented.wrappedValue == .int(43))
+    presented[case: /Child.int] = nil
+    #expect(presented.wrappedValue == nil)
+
+    var stack = StackState([Child.int(1), .text("a")])
+    stack[id: 0, case: /Child.int]? += 1
+    stack[id: 1, case: /Child.text]?.append("!")
+    #expect(Array(stack) == [.int(2), .text("a!")])
+    stack[id: 0, case: /Child.int] = nil
+    #expect(Array(stack) == [.text("a!")])
   }
 
   /// The kit's one-line case path is not ambiguous with swift-case-paths' deprecated
@@ -123,4 +202,56 @@ struct WithADefault {
   await destination.send(WithADefault.Destination.Action.adder(())) {
     $0 = WithADefault.Destination.State.adder(6)
   }
+}
+
+/// A body that names its types says what State and Action are: no State is filled in beside
+/// them, and its builder takes them (TCA's `@Reducer` rules).
+@Reducer
+struct Toggler {
+  var body: some Reducer<Int, Bool> {
+    Reduce { count, isOn in
+      count += isOn ? 1 : -1
+      return .none
+    }
+    Reduce { count, _ in
+      count *= 10
+      return .none
+    }
+  }
+}
+
+/// Cases under `#if` are kept: the one whose condition holds is a case of State and Action,
+/// and its feature runs.
+@Reducer(state: .equatable)
+enum Platforms {
+  case always(Toggler)
+  #if DEBUG
+    case debug(Toggler)
+  #else
+    case release(Toggler)
+  #endif
+  #if NEVER_DEFINED
+    case never(Toggler)
+  #endif
+}
+
+@MainActor
+@Test func aBodyNamingItsTypesAndCasesUnderIfBuildAndRun() async {
+  let toggler = TestStore(initialState: 1) { Toggler() }
+  await toggler.send(true) { $0 = 20 }
+  #if DEBUG
+    let platforms = TestStore(initialState: Platforms.State.debug(0)) { Platforms.body }
+    await platforms.send(.debug(false)) { $0 = .debug(-10) }
+  #else
+    let platforms = TestStore(initialState: Platforms.State.release(0)) { Platforms.body }
+    await platforms.send(.release(false)) { $0 = .release(-10) }
+  #endif
+}
+
+/// TCA's name for a reducer with dependencies changed, which chained changes keep.
+@Test func tcasNameForADependencyWritingReducer() {
+  let reducer: _DependencyKeyWritingReducer<Toggler> = Toggler()
+    .dependency(\.continuousClock, ImmediateClock())
+    .dependency(\.date.now, Date(timeIntervalSince1970: 0))
+  #expect((reducer as Any) is DependencyKeyWritingReducer<Toggler>)
 }

@@ -67,3 +67,57 @@ struct BindingAndChangeTests {
     #expect(String(customDumping: Form.Action.binding(.set(\.name, "a"))).contains("\"a\""))
   }
 }
+
+/// A feature written with TCA 1.x's `@BindingState` marks and their `\.$field` key paths.
+@available(*, deprecated, message: "TCA 1.x's @BindingState, on purpose")
+struct MarkedForm: Reducer {
+  struct State: Equatable {
+    @BindingState var query = ""
+    var results = 0
+  }
+
+  enum Action: BindableAction, Equatable {
+    case binding(BindingAction<State>)
+  }
+
+  var body: some ReducerOf<Self> {
+    BindingReducer()
+    Reduce { state, action in
+      switch action {
+      case .binding(.set(\.$query, "special")):
+        state.results = 100
+      case .binding(\.$query):
+        state.results = state.query.count
+      case .binding:
+        break
+      }
+      return .none
+    }
+  }
+}
+
+@MainActor
+struct BindingStateTests {
+  @available(*, deprecated, message: "TCA 1.x's @BindingState, on purpose")
+  @Test func aMarkedFieldIsSetMatchedAndExtractedThroughItsProjection() async {
+    let store = TestStore(initialState: MarkedForm.State()) { MarkedForm() }
+    await store.send(.binding(.set(\.$query, "abc"))) {
+      $0.query = "abc"
+      $0.results = 3
+    }
+    await store.send(.set(\.$query, "special")) {
+      $0.query = "special"
+      $0.results = 100
+    }
+    #expect(
+      BindingAction<MarkedForm.State>.set(\.$query, "a")
+        == BindingAction<MarkedForm.State>.set(\.$query, "a"))
+    #expect(
+      BindingAction<MarkedForm.State>.set(\.$query, "a")
+        != BindingAction<MarkedForm.State>.set(\.$query, "b"))
+    let paths = BindingAction<MarkedForm.State>.allCasePaths
+    #expect(paths.$query.extract(from: .set(\.$query, "x")) == "x")
+    #expect(paths.$query.extract(from: .set(\.results, 1)) == nil)
+    #expect(String(customDumping: MarkedForm.State(query: "q")).contains(#"query: "q""#))
+  }
+}

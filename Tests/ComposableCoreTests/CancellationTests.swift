@@ -112,7 +112,7 @@ struct CancellationTests {
           }
           .cancellable(id: "timer")
         case "cancel":
-          return .run { _ in await Task.cancel(id: "timer") }
+          return .run { _ in Task.cancel(id: "timer") }
         default:
           return .none
         }
@@ -123,6 +123,25 @@ struct CancellationTests {
     await clock.advance(by: .seconds(2))
     await timer.finish()
     #expect(store.state == ["start", "cancel"])
+  }
+
+  /// As in TCA, `Task.cancel(id:)` is synchronous: an effect that cancels itself by its id is
+  /// cancelled when the call returns, before it sends anything more.
+  @Test func anEffectCancelledByIdFromInsideIsCancelledAtOnce() async {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        state.append(action)
+        guard action == "start" else { return .none }
+        return .run { send in
+          Task.cancel(id: "self")
+          await send(Task.isCancelled ? "cancelled" : "still running")
+        } catch: { _, _ in
+        }
+        .cancellable(id: "self")
+      }
+    }
+    await store.send("start").finish()
+    #expect(store.state == ["start"])
   }
 
   @Test func partOfAnEffectCanBeCancelledById() async {

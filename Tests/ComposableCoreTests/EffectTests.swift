@@ -131,6 +131,29 @@ struct EffectTests {
     #expect(store.state == ["ask", "overridden"])
   }
 
+  /// Chained changes fuse into one reducer that sets them all, as in TCA; the one written
+  /// closest to the reducer wins, for values and transforms alike.
+  @Test func chainedDependencyChangesFuseAndTheInnermostWins() async {
+    let reducer = Reduce<[String], String> { state, _ in
+      @Dependency(\.greeting) var greeting
+      state.append(greeting)
+      return .none
+    }
+    let values = reducer.dependency(\.greeting, "inner").dependency(\.greeting, "outer")
+    let transforms =
+      reducer
+      .transformDependency(\.greeting) { $0 += " inner" }
+      .transformDependency(\.greeting) { $0 = "outer" }
+    #expect(type(of: values) == DependencyKeyWritingReducer<Reduce<[String], String>>.self)
+    #expect(type(of: transforms) == DependencyKeyWritingReducer<Reduce<[String], String>>.self)
+    let store = Store(initialState: [String]()) {
+      values
+      transforms
+    }
+    store.send("go")
+    #expect(store.state == ["inner", "outer inner"])
+  }
+
   @Test func aStoreWithDependenciesRunsWithThemForItsWholeLife() async {
     let store = Store(initialState: [String]()) {
       Reduce<[String], String> { state, action in

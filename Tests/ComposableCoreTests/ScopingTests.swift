@@ -145,6 +145,27 @@ extension Tally.State: CasePathable {
     }
   }
 
+  /// A store per row, as TCA's store collections: each row's store sends its own element's
+  /// actions, is the same store while held, and keeps its row's last value once removed.
+  @Test func rowsScopeToAStoreEach() {
+    let store = Store(initialState: Parent.State(rows: [.init(id: 1), .init(id: 2)])) {
+      Parent()
+    }
+    let rows = Array(store.scope(\.rows, action: \.rows))
+    #expect(rows.map(\.state.id) == [1, 2])
+    rows[1].send(.tick)
+    #expect(rows[1].state.ticks == 1)
+    #expect(store.state.rows[id: 2]?.ticks == 1)
+    #expect(store.state.rows[id: 1]?.ticks == 0)
+    #expect(store.scope(\.rows, action: \.rows)[1] === rows[1])
+    store.send(.removeRow(2))
+    #expect(rows[1].state == Ticker.State(id: 2, ticks: 1))
+    #expect(store.scope(state: \.rows, action: \.rows).count == 1)
+    let whole: Store<IdentifiedArrayOf<Ticker.State>, IdentifiedActionOf<Ticker>> =
+      store.scope(\.rows, action: \.rows)
+    #expect(whole.state.ids == [1])
+  }
+
   @Test @available(*, deprecated) func aClosureScopeIsAStoreOfItsOwnEachTime() {
     let store = Store(initialState: Shelf.State()) { Shelf() }
     let text = store.scope(state: { "\($0.counter.count)" }, action: { .counter($0) })

@@ -33,4 +33,28 @@ import Testing
     await task.finish()
     #expect(task.isCancelled)
   }
+
+  /// TCA 1.x's current spelling, with a `Duration`.
+  @Test func theTimeoutIsADuration() async {
+    let forever = Task<Void, Never> { try? await Task.sleep(for: .seconds(3600)) }
+    let clock = ContinuousClock()
+    let start = clock.now
+    await withKnownIssue {
+      await TestStoreTask(rawValue: forever, timeout: .milliseconds(20)).finish()
+    } matching: {
+      $0.description.contains("still running after")
+    }
+    #expect(clock.now - start < .seconds(1))
+    forever.cancel()
+    let task = TestStoreTask(rawValue: nil, timeout: .seconds(1))
+    await task.finish()
+  }
+}
+
+/// Made outside the main actor, as TCA's canary tests make one.
+@Test func aTestStoreTaskIsMadeAnywhere() async {
+  let task = TestStoreTask(rawValue: Task {}, timeout: .seconds(1))
+  await task.finish()
+  let none = TestStoreTask(rawValue: nil, timeout: 1_000_000_000)
+  await none.finish()
 }

@@ -562,7 +562,7 @@ struct Ticker: Reducer {
         }
         .cancellable(id: CancelID.timer, cancelInFlight: true)
       case .stopTapped:
-        return .run { _ in await Task.cancel(id: CancelID.timer) }
+        return .run { _ in Task.cancel(id: CancelID.timer) }
       case .tick:
         state.ticks += 1
         return .none

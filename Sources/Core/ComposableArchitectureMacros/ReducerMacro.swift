@@ -37,11 +37,14 @@ extension ReducerMacro: MemberAttributeMacro {
     guard !declaration.is(EnumDeclSyntax.self) else { return [] }
     // The builder a protocol's requirement names is inferred only where the conformance is
     // declared, and this one is declared by the macro's extension: `body` gets it here, so
-    // that a body listing several reducers builds, as with TCA's macro.
+    // that a body listing several reducers builds, as with TCA's macro. Its types are the
+    // ones the body names: `some ReducerOf<Self>` is `Self.State, Self.Action`, and
+    // `some Reducer<Int, Bool>` is `Int, Bool` (a feature whose State is inferred from them).
     if let property = member.as(VariableDeclSyntax.self), property.isComputedBody,
-      !property.attributes.contains(named: "ReducerBuilder")
+      !property.attributes.contains(named: "ReducerBuilder"),
+      let types = property.builderTypes
     {
-      return ["@ComposableCore.ReducerBuilder<Self.State, Self.Action>"]
+      return ["@ComposableCore.ReducerBuilder<\(raw: types)>"]
     }
     // An enum reducer's State and Action are generated with their attributes.
     guard let nested = member.as(EnumDeclSyntax.self),
@@ -70,45 +73,7 @@ extension ReducerMacro: MemberMacro {
     }
     let access = enumDecl.modifiers.accessPrefix
     let (stateConformances, actionConformances) = conformances(in: node)
-
-    var cases: [FeatureCase] = []
-    // Cases that hold no feature: `@ReducerCaseIgnored`, or not one unlabelled value (TCA's
-    // `case meeting(Meeting, syncUp: SyncUp)`). They are states with no actions or reducer.
-    var stateOnlyCases: [String] = []
-    for member in enumDecl.memberBlock.members {
-      // Cases under `#if` would be left out of the generated State and Action without a
-      // word: refused, until they are kept.
-      if let ifConfig = member.decl.as(IfConfigDeclSyntax.self),
-        ifConfig.clauses.contains(where: { clause in
-          clause.elements?.as(MemberBlockItemListSyntax.self)?.contains {
-            $0.decl.is(EnumCaseDeclSyntax.self)
-          } ?? false
-        })
-      {
-        context.diagnose(
-          Diagnostic(
-            node: ifConfig,
-            message: MacroMessage(
-              message: "'@Reducer' enums cannot have cases inside '#if': move them out, or "
-                + "write the State, Action and body by hand",
-              id: "caseInIfConfig")))
-        continue
-      }
-      guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
-      let isIgnored = caseDecl.attributes.contains(named: "ReducerCaseIgnored")
-      for element in caseDecl.elements {
-        if !isIgnored, let parameters = element.parameterClause?.parameters,
-          parameters.count == 1, let parameter = parameters.first, parameter.firstName == nil
-        {
-          cases.append(
-            FeatureCase(
-              name: element.name.text, type: parameter.type.trimmed,
-              defaultValue: parameter.defaultValue?.value.trimmedDescription))
-        } else {
-          stateOnlyCases.append("case \(element.trimmedDescription)")
-        }
-      }
-    }
+    let cases = EnumReducerCase.cases(in: enumDecl.memberBlock.members)
     // An `Action` (or `State`) written by hand is kept, and not generated.
     let written = Set(
       enumDecl.memberBlock.members.compactMap { $0.decl.as(EnumDeclSyntax.self)?.name.text })
@@ -121,26 +86,34 @@ extension ReducerMacro: MemberMacro {
         $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
       } ?? false
     }
-    let stateCases = (cases.map { "case \($0.name)(\($0.stateType))" } + stateOnlyCases)
+    let stateCases = cases.lines(
+      feature: { "case \($0.name)(\($0.stateType))" }, stateOnly: { $0 }
+    ).joined(separator: "\n")
+    let actionCases = cases.lines(feature: { "case \($0.name)(\($0.actionType))" })
       .joined(separator: "\n")
-    let actionCases = cases.map { "case \($0.name)(\($0.actionType))" }.joined(separator: "\n")
-    let scopes = cases.compactMap { feature in
+    let scopes = cases.lines { feature in
       feature.reducer.map {
         "ComposableCore.Scope(state: \\Self.State.AllCasePaths.\(feature.name), "
           + "action: \\Self.Action.AllCasePaths.\(feature.name)) { \($0) }"
       }
     }
     let body =
-      scopes.isEmpty
-      ? "ComposableCore.EmptyReducer<Self.State, Self.Action>()"
-      : "ComposableCore.CombineReducers {\n\(scopes.joined(separator: "\n"))\n}"
+      cases.hasReducer
+      ? "ComposableCore.CombineReducers {\n\(scopes.joined(separator: "\n"))\n}"
+      : "ComposableCore.EmptyReducer<Self.State, Self.Action>()"
+    // The generated enums declare the conformances `@CasePathable` would add in an extension
+    // of its own: an extension macro expanded inside this expansion adds a declaration to the
+    // file while Swift 6.3's type checker walks the file's declarations, which crashed it for
+    // some numbers of `@Reducer` enums in one file (4 and 8, not 6).
+    let casePathable = "CasePaths.CasePathable, CasePaths.CasePathIterable"
     var members: [DeclSyntax] = []
     if !written.contains("State") {
       members.append(
         """
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        \(raw: access)enum State: ComposableCore.CaseReducerState\(raw: stateConformances) {
+        \(raw: access)enum State: ComposableCore.CaseReducerState, \(raw: casePathable)\
+        \(raw: stateConformances) {
         \(raw: access)typealias StateReducer = \(raw: enumName)
         \(raw: stateCases)
         }
@@ -150,7 +123,7 @@ extension ReducerMacro: MemberMacro {
       members.append(
         """
         @CasePaths.CasePathable
-        \(raw: access)enum Action\(raw: actionConformances) {
+        \(raw: access)enum Action: \(raw: casePathable)\(raw: actionConformances) {
         \(raw: actionCases)
         }
         """)
@@ -167,13 +140,19 @@ extension ReducerMacro: MemberMacro {
     return members
   }
 
-  /// What a struct leaves out, as TCA's macro fills it in: a `State` with nothing in it, an
-  /// `Action` with no case, a `body` that does nothing (`@Reducer struct Feature {}`). What is
-  /// written (a type, a typealias, a `body`, or a `reduce(into:action:)`) is kept.
+  /// What a struct leaves out, by TCA's macro's rules: `@Reducer struct Feature {}` gets a
+  /// `State` with nothing in it, an `Action` with no case and a `body` that does nothing.
+  ///
+  /// What is written is kept: a type or typealias, a `body`, a `reduce(into:action:)`. And
+  /// where the reducer's types may come from what is written, neither `State` nor `Action`
+  /// is filled in, since a generated one would contradict them: a `body` whose type names
+  /// them (`some Reducer<Int, Bool>`, `some ReducerOf<Self>`), a property with an initial
+  /// value (`let body = Reduce<Int, Bool> { … }`), or a `reduce(into:action:)`.
   private static func structFillIns(_ declaration: some DeclGroupSyntax) -> [DeclSyntax] {
     let access = declaration.modifiers.accessPrefix
     var typeNames: Set<String> = []
     var hasBody = false
+    var namesItsTypes = false
     for member in declaration.memberBlock.members {
       let decl = member.decl
       if let name = decl.as(StructDeclSyntax.self)?.name.text
@@ -183,19 +162,21 @@ extension ReducerMacro: MemberMacro {
       {
         typeNames.insert(name)
       }
-      if let variable = decl.as(VariableDeclSyntax.self),
-        variable.bindings.contains(where: {
-          $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
-        })
-      {
-        hasBody = true
+      if let variable = decl.as(VariableDeclSyntax.self) {
+        for binding in variable.bindings {
+          if binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body" {
+            hasBody = true
+          }
+          if binding.initializer != nil || binding.namesReducerType { namesItsTypes = true }
+        }
       }
-      if let function = decl.as(FunctionDeclSyntax.self), function.name.text == "reduce" {
+      if let function = decl.as(FunctionDeclSyntax.self), function.isReduceIntoAction {
         hasBody = true
+        namesItsTypes = true
       }
     }
     var members: [DeclSyntax] = []
-    if !typeNames.contains("State") {
+    if !typeNames.contains("State"), !namesItsTypes {
       members.append(
         """
         \(raw: access)struct State: Codable, Equatable, Hashable, Sendable {
@@ -203,7 +184,7 @@ extension ReducerMacro: MemberMacro {
         }
         """)
     }
-    if !typeNames.contains("Action") {
+    if !typeNames.contains("Action"), !namesItsTypes {
       members.append("\(raw: access)enum Action: Equatable, Hashable, Sendable {}")
     }
     if !hasBody {
@@ -218,8 +199,7 @@ extension ReducerMacro: MemberMacro {
   }
 
   /// `@Reducer(state: .equatable, .sendable, action: .equatable)`: the protocols each
-  /// generated enum conforms to, as the rest of its inheritance clause (State's begins with
-  /// `CaseReducerState`).
+  /// generated enum conforms to, as the rest of its inheritance clause.
   private static func conformances(in node: AttributeSyntax) -> (state: String, action: String) {
     guard let arguments = node.arguments?.as(LabeledExprListSyntax.self) else { return ("", "") }
     var state: [String] = []
@@ -237,36 +217,28 @@ extension ReducerMacro: MemberMacro {
       if label == "state" { state.append(protocolName) }
       if label == "action" { action.append(protocolName) }
     }
-    return (
-      state.map { ", \($0)" }.joined(),
-      action.isEmpty ? "" : ": " + action.joined(separator: ", ")
-    )
+    return (state.map { ", \($0)" }.joined(), action.map { ", \($0)" }.joined())
   }
-}
-
-/// A case of a `@Reducer` enum: a feature, or an alert or dialog that needs no reducer.
-private struct FeatureCase {
-  let name: String
-  let type: TypeSyntax
-  /// The case's default (`case detail(Detail = Detail(id: 7))`): how its reducer is made.
-  let defaultValue: String?
-
-  /// The generic argument of `AlertState<A>` or `ConfirmationDialogState<A>`: the actions of
-  /// a case with no reducer of its own.
-  private var buttonAction: String? {
-    guard let identifier = type.as(IdentifierTypeSyntax.self),
-      ["AlertState", "ConfirmationDialogState"].contains(identifier.name.text),
-      let argument = identifier.genericArgumentClause?.arguments.first
-    else { return nil }
-    return argument.argument.trimmedDescription
-  }
-
-  var stateType: String { buttonAction == nil ? "\(type).State" : "\(type)" }
-  var actionType: String { buttonAction ?? "\(type).Action" }
-  var reducer: String? { buttonAction == nil ? defaultValue ?? "\(type)()" : nil }
 }
 
 extension VariableDeclSyntax {
+  /// The types a body's builder takes from its declared type: `Self.State, Self.Action` for
+  /// `some ReducerOf<Self>`, `Int, Bool` for `some Reducer<Int, Bool>`; none for a type that
+  /// names neither (`some Reducer`), as with TCA's macro.
+  fileprivate var builderTypes: String? {
+    guard
+      let arguments = bindings.first?.typeAnnotation?.type.as(SomeOrAnyTypeSyntax.self)?
+        .constraint.as(IdentifierTypeSyntax.self)?.genericArgumentClause?.arguments
+    else { return nil }
+    switch arguments.count {
+    case 1:
+      let feature = arguments.first!.argument.trimmedDescription
+      return "\(feature).State, \(feature).Action"
+    case 2: return arguments.map(\.argument.trimmedDescription).joined(separator: ", ")
+    default: return nil
+    }
+  }
+
   /// `var body` computed by a getter of statements (not `return` ones: a builder does not
   /// apply to a body that returns explicitly).
   fileprivate var isComputedBody: Bool {
@@ -284,5 +256,29 @@ extension VariableDeclSyntax {
       statements = body.statements
     }
     return !statements.contains { $0.item.is(ReturnStmtSyntax.self) }
+  }
+}
+
+extension PatternBindingSyntax {
+  /// `: some Reducer<…>` or `: some ReducerOf<…>`: a property whose type says the reducer's
+  /// `State` and `Action`.
+  fileprivate var namesReducerType: Bool {
+    guard
+      let name = typeAnnotation?.type.as(SomeOrAnyTypeSyntax.self)?.constraint
+        .as(IdentifierTypeSyntax.self)?.name.text
+    else { return false }
+    return ["Reducer", "ReducerOf"].contains(name)
+  }
+}
+
+extension FunctionDeclSyntax {
+  /// `func reduce(into state: inout …, action: …) -> …`: a reducer's own requirement, whose
+  /// parameters name its `State` and `Action`.
+  fileprivate var isReduceIntoAction: Bool {
+    let parameters = signature.parameterClause.parameters
+    guard name.text == "reduce", parameters.count == 2, let state = parameters.first,
+      state.firstName.text == "into", parameters.last?.firstName.text == "action"
+    else { return false }
+    return state.type.trimmedDescription.hasPrefix("inout ")
   }
 }

@@ -153,6 +153,13 @@ public final class TestStore<State: Equatable, Action> {
       state: initialState, reducer: TestReducer(base: Reduce(reducer), context: context))
     self.location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     self.useMainSerialExecutor = true
+    #if !_runtime(_ObjC)
+      // From the next test on, an `XCTExpectFailure` for the rest of a test is checked at its
+      // end (XCTest on Linux tells its observers when a test starts).
+      if case .xcTest = IssueReporting.TestContext.current {
+        ExpectedFailures.shared.observeTests()
+      }
+    #endif
     // `dismiss()` called where no feature presents another dismisses the store itself: its
     // effects are cancelled, and sending to it fails.
     context.dismissRoot = { [weak self] in
@@ -872,16 +879,28 @@ public struct TestStoreTask {
   let task: StoreTask
   let timeout: Duration
 
-  init(task: StoreTask, timeout: Duration) {
+  nonisolated init(task: StoreTask, timeout: Duration) {
     self.task = task
     self.timeout = timeout
   }
 
   /// A test store's task made from a task of your own, as TCA's `TestStoreTask(rawValue:
-  /// timeout:)`: `finish()` waits for it, at most `timeout` nanoseconds, and `cancel()`
-  /// cancels it.
-  public init(rawValue: Task<Void, Never>?, timeout: UInt64) {
-    self.init(task: StoreTask(rawValue: rawValue), timeout: .nanoseconds(Int64(clamping: timeout)))
+  /// timeout:)`: `finish()` waits for it, at most `timeout`, and `cancel()` cancels it.
+  ///
+  /// It can be made anywhere, as TCA's: waiting for it is what needs the main actor.
+  ///
+  /// ```swift
+  /// let task = TestStoreTask(rawValue: nil, timeout: .seconds(1))
+  /// await task.finish()
+  /// ```
+  nonisolated public init(rawValue: Task<Void, Never>?, timeout: Duration) {
+    self.init(task: StoreTask(rawValue: rawValue), timeout: timeout)
+  }
+
+  /// A test store's task made from a task of your own, with its timeout in nanoseconds, as
+  /// TCA's releases before `Duration` wrote it.
+  nonisolated public init(rawValue: Task<Void, Never>?, timeout: UInt64) {
+    self.init(rawValue: rawValue, timeout: .nanoseconds(Int64(clamping: timeout)))
   }
 
   /// Cancels the effects and waits until they have ended.

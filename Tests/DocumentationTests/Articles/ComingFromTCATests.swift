@@ -191,13 +191,11 @@ struct ComingFromTCATests {
 
   // MARK: The deliberate differences
 
-  @Test func chainedDependenciesNest() {
-    let reducer = Counter()
+  @Test func chainedDependenciesFuse() {
+    let reducer: DependencyKeyWritingReducer<Counter> = Counter()
       .dependency(\.primes, .liveValue)
       .dependency(\.continuousClock, ImmediateClock())
-    #expect(
-      type(of: reducer) == DependencyKeyWritingReducer<DependencyKeyWritingReducer<Counter>>.self
-    )
+    #expect(type(of: reducer) == DependencyKeyWritingReducer<Counter>.self)
   }
 
   @Test func scopedStoresAreCachedWhileHeld() {
@@ -217,7 +215,7 @@ struct ComingFromTCATests {
       $0.continuousClock = clock
     }
     let task = store.send(.toggleTimerButtonTapped)
-    await Task.cancel(id: Timer.CancelID.timer)
+    Task.cancel(id: Timer.CancelID.timer)
     #expect(!task.isCancelled)
     store.send(.toggleTimerButtonTapped)
     await task.finish()

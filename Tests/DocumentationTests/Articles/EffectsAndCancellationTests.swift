@@ -280,7 +280,7 @@ struct EffectsArticleTests {
     #expect(actions == [.queryChanged("7"), .searchResponse([11, 13, 17])])
   }
 
-  @Test func taskCancelByIDWorksOnlyInsideAStoresEffects() async {
-    await Task.cancel(id: Search.CancelID.search)
+  @Test func taskCancelByIDWorksOnlyInsideAStoresEffects() {
+    Task.cancel(id: Search.CancelID.search)
   }
 }

@@ -66,7 +66,7 @@ extension BindingAction: CasePathable {
 }
 
 /// A key path held by a `@Sendable` closure: key paths are immutable values.
-private struct UncheckedKeyPath<Root, Value>: @unchecked Sendable {
+struct UncheckedKeyPath<Root, Value>: @unchecked Sendable {
   let keyPath: WritableKeyPath<Root, Value>
   init(_ keyPath: WritableKeyPath<Root, Value>) { self.keyPath = keyPath }
 }

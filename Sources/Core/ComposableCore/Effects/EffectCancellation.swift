@@ -38,15 +38,15 @@ extension Effect {
 
 extension Task where Success == Never, Failure == Never {
   /// Cancels the effects marked with `id` by the feature whose effect calls it, or by its
-  /// children: `.cancel(id:)` from inside an effect.
+  /// children: `.cancel(id:)` from inside an effect, at once, as in TCA (an effect that
+  /// cancels itself sees it on its next check).
   ///
   /// ```swift
-  /// return .run { _ in await Task.cancel(id: CancelID.timer) }
+  /// return .run { _ in Task.cancel(id: CancelID.timer) }
   /// ```
-  public static func cancel(id: some Hashable & Sendable) async {
+  public static func cancel(id: some Hashable & Sendable) {
     guard let context = EffectContext.current else { return }
-    let id = AnyHashableSendable(id)
-    await MainActor.run { context.runtime?.cancel(id: id, under: context.path) }
+    context.runtime?.cancel(id: AnyHashableSendable(id), under: context.path)
   }
 }
 
@@ -76,18 +76,15 @@ public func withTaskCancellation<T: Sendable>(
   // Registered before the work starts, so that a cancel from then on reaches it.
   let task = LockIsolated<Task<T, any Error>?>(nil)
   let cancelled = LockIsolated(false)
-  let key = await MainActor.run {
-    if cancelInFlight { runtime.cancel(id: id, under: context.path) }
-    let key = runtime.nextKey()
-    runtime.register(
-      key: key,
-      cancel: {
-        cancelled.setValue(true)
-        task.value?.cancel()
-      }, path: context.path, ids: [(id, context.path)])
-    return key
-  }
-  defer { Task { @MainActor in runtime.unregister(key: key) } }
+  if cancelInFlight { runtime.cancel(id: id, under: context.path) }
+  let key = runtime.nextKey()
+  runtime.register(
+    key: key,
+    cancel: {
+      cancelled.setValue(true)
+      task.value?.cancel()
+    }, path: context.path, ids: [(id, context.path)])
+  defer { runtime.unregister(key: key) }
   let work = Task { try await operation() }
   task.setValue(work)
   if cancelled.value { work.cancel() }

@@ -233,7 +233,7 @@ private func effectOperation<Action>(
     // At once, from the effect's own task: whoever awaits the send (or checks, as a test
     // store does) knows the effect has ended, with or without a store still there.
     group.remove(key: key, wasCancelled: Task.isCancelled)
-    await context.runtime?.unregister(key: key)
+    context.runtime?.unregister(key: key)
   }
 }
 

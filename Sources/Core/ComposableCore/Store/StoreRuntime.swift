@@ -16,58 +16,78 @@ package class StoreRuntime {
     var ids: [AnyHashableSendable]
   }
 
-  private var running: [Int: Running] = [:]
-  /// For each cancellation id, the effects registered under it and the path they were
-  /// registered at.
-  private var registered: [AnyHashableSendable: [(key: Int, path: [NavigationID])]] = [:]
-  private var nextTaskKey = 0
+  /// The running effects and their cancellation ids, behind a lock rather than the main
+  /// actor: an effect cancels by id from its own thread, at once (`Task.cancel(id:)` is
+  /// synchronous, as in TCA).
+  private struct Registry {
+    var running: [Int: Running] = [:]
+    /// For each cancellation id, the effects registered under it and the path they were
+    /// registered at.
+    var registered: [AnyHashableSendable: [(key: Int, path: [NavigationID])]] = [:]
+    var nextTaskKey = 0
+  }
+
+  private nonisolated let registry = Mutex(Registry())
 
   @usableFromInline
   init() {}
 
   deinit {
-    for effect in running.values { effect.cancel() }
+    for cancel in registry.withLock({ $0.running.values.map(\.cancel) }) { cancel() }
   }
 
-  func nextKey() -> Int {
-    defer { nextTaskKey += 1 }
-    return nextTaskKey
+  nonisolated func nextKey() -> Int {
+    registry.withLock { registry in
+      defer { registry.nextTaskKey += 1 }
+      return registry.nextTaskKey
+    }
   }
 
   /// Registers running work: cancelled by any of `ids` (each with the path it was declared
   /// at) or by dismissing a feature on `path`.
-  func register(
+  nonisolated func register(
     key: Int, cancel: @escaping @Sendable () -> Void, path: [NavigationID],
     ids: [(id: AnyHashableSendable, path: [NavigationID])]
   ) {
-    running[key] = Running(cancel: cancel, path: path, ids: ids.map(\.id))
-    for (id, idPath) in ids { registered[id, default: []].append((key, idPath)) }
-  }
-
-  func unregister(key: Int) {
-    guard let effect = running.removeValue(forKey: key) else { return }
-    for id in effect.ids {
-      registered[id]?.removeAll { $0.key == key }
-      if registered[id]?.isEmpty == true { registered[id] = nil }
+    registry.withLock { registry in
+      registry.running[key] = Running(cancel: cancel, path: path, ids: ids.map(\.id))
+      for (id, idPath) in ids { registry.registered[id, default: []].append((key, idPath)) }
     }
   }
+
+  nonisolated func unregister(key: Int) {
+    registry.withLock { registry in
+      guard let effect = registry.running.removeValue(forKey: key) else { return }
+      for id in effect.ids {
+        registry.registered[id]?.removeAll { $0.key == key }
+        if registry.registered[id]?.isEmpty == true { registry.registered[id] = nil }
+      }
+    }
+  }
+
+  // The cancels run after the lock is let go: a task's cancellation handlers run at once,
+  // and may unregister.
 
   /// Cancels the effects registered under `id` by the feature at `path` or its descendants.
-  func cancel(id: AnyHashableSendable, under path: [NavigationID]) {
-    guard let entries = registered[id] else { return }
-    for entry in entries where entry.path.starts(with: path) {
-      running[entry.key]?.cancel()
+  nonisolated func cancel(id: AnyHashableSendable, under path: [NavigationID]) {
+    let cancels = registry.withLock { registry in
+      (registry.registered[id] ?? []).filter { $0.path.starts(with: path) }
+        .compactMap { registry.running[$0.key]?.cancel }
     }
+    for cancel in cancels { cancel() }
   }
 
   /// Cancels everything the feature at `path` and its descendants started.
-  func cancelAll(under path: [NavigationID]) {
-    for effect in running.values where effect.path.starts(with: path) { effect.cancel() }
+  nonisolated func cancelAll(under path: [NavigationID]) {
+    let cancels = registry.withLock { registry in
+      registry.running.values.filter { $0.path.starts(with: path) }.map(\.cancel)
+    }
+    for cancel in cancels { cancel() }
   }
 
   /// Cancels every running effect.
-  package func cancelAllEffects() {
-    for effect in running.values { effect.cancel() }
+  nonisolated package func cancelAllEffects() {
+    for cancel in registry.withLock({ $0.running.values.map(\.cancel) }) { cancel() }
   }
 
   @usableFromInline
