@@ -37,14 +37,13 @@ import Testing
   /// TCA 1.x's current spelling, with a `Duration`.
   @Test func theTimeoutIsADuration() async {
     let forever = Task<Void, Never> { try? await Task.sleep(for: .seconds(3600)) }
-    let clock = ContinuousClock()
-    let start = clock.now
+    // The report names the timeout waited for (read as 20 ms, not 20 ns or 20 s); a wall-clock
+    // bound would fail whenever the machine is busy.
     await withKnownIssue {
       await TestStoreTask(rawValue: forever, timeout: .milliseconds(20)).finish()
     } matching: {
-      $0.description.contains("still running after")
+      $0.description.contains("still running after 0.02 seconds")
     }
-    #expect(clock.now - start < .seconds(1))
     forever.cancel()
     let task = TestStoreTask(rawValue: nil, timeout: .seconds(1))
     await task.finish()

@@ -57,6 +57,8 @@ public struct AppFeature: Reducer {
     /// The favorites every window holds.
     public var favoritePrimes: [Int] { favoritesStorage.favoritePrimes }
 
+    static func readFavoritePrimes(_ state: Self) -> [Int] { state.favoritePrimes }
+
     /// What the last save or load did.
     public var storage: FavoritePrimesFeature.StorageStatus { favoritesStorage.status }
 
@@ -161,9 +163,9 @@ public struct AppFeature: Reducer {
       }
     }
     .forEach(\.windows, action: \.window) { WindowFeature() }
-    // A closure, not `\.favoritePrimes`: applying a key path copied the whole state, twice
+    // A function, not `\.favoritePrimes`: applying a key path copied the whole state, twice
     // for every action.
-    .onChange(of: { $0.favoritePrimes }) { before, after in
+    .onChange(of: State.readFavoritePrimes) { before, after in
       Reduce { state, action in
         // Only what a person did in a window is activity; a load or a merge is not.
         guard case .window = action else { return .none }

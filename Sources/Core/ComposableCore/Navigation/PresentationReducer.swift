@@ -59,7 +59,7 @@ extension Reducer {
 }
 
 /// A parent reducer with a presented destination; made by
-/// ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``.
+/// the reducer's `ifLet(_:action:destination:)`.
 public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let destination: Destination

@@ -37,7 +37,7 @@ extension Reducer {
 }
 
 /// A parent reducer with a stack of features; made by
-/// ``Reducer/forEach(_:action:destination:fileID:filePath:line:column:)``.
+/// the reducer's `forEach(_:action:destination:)`.
 public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
   @usableFromInline let parent: Parent
   @usableFromInline let destination: Destination

@@ -151,6 +151,11 @@ public final class Store<State, Action> {
 
   /// Observes an optional value derived from the state (a window's view, `nil` once the
   /// window is closed); it notifies only when that value changes.
+  ///
+  /// The same as ``observe(_:)`` for the caller; it compares without the copies of both values
+  /// that the standard library's `==` of optionals makes. Hidden from the documentation, where
+  /// it would make every link to `observe(_:)` ambiguous.
+  @_documentation(visibility: internal)
   @inlinable
   public func observe<Wrapped: Equatable>(
     _ transform: @escaping (State) -> Wrapped?
