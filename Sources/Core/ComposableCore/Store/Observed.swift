@@ -20,14 +20,16 @@ public final class Observed<Value: Equatable>: Observable {
   private let registrar = ObservationRegistrar()
   // A key path into a generic class is built anew (and allocated) at each use; keep one.
   private let valueKeyPath = \Observed<Value>.value
-  private var subscribers: [(id: Int, onChange: (Value) -> Void)] = []
-  private var nextSubscriberID = 0
+  // Main actor only, as every stored property here: no exclusivity checks, which walked the
+  // thread's open accesses at each use.
+  @exclusivity(unchecked) private var subscribers: [(id: Int, onChange: (Value) -> Void)] = []
+  @exclusivity(unchecked) private var nextSubscriberID = 0
   /// Whether anything read ``value`` through the Observation framework: until then a change
   /// tells no registrar (its bookkeeping cost a third of an announcement).
-  private var isTracked = false
+  @exclusivity(unchecked) private var isTracked = false
   /// The shared values the last computation read, each followed: a change made anywhere
   /// (another store, an effect, a test) recomputes the value, once.
-  private var followed: [Followed] = []
+  @exclusivity(unchecked) private var followed: [Followed] = []
   private let recorder = SharedAccess.Recorder()
   /// Whether a recomputation for a shared change is already on its way to the main actor.
   @usableFromInline nonisolated let refreshScheduled = RefreshFlag()

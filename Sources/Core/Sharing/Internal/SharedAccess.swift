@@ -18,14 +18,16 @@ package enum SharedAccess {
   package static let liveStorages = Atomic<Int>(0)
   /// The thread whose reads are recorded, `0` when none is.
   private static let recordingThread = Atomic<UInt>(0)
-  /// Touched only by `recordingThread`, while it records.
-  nonisolated(unsafe) private static var recorder: Recorder?
+  /// Touched only by `recordingThread`, while it records: no exclusivity checks (each cost a
+  /// walk of the thread's open accesses, about 75 instructions, several times per read).
+  @exclusivity(unchecked) nonisolated(unsafe) private static var recorder: Recorder?
 
   /// The storages a computation read, in the order first read; reused from one computation to
-  /// the next so that recording allocates nothing once it has seen them.
+  /// the next so that recording allocates nothing once it has seen them. Used by one thread at
+  /// a time, so without exclusivity checks.
   package final class Recorder {
-    package private(set) var ids: [ObjectIdentifier] = []
-    package private(set) var storages: [any AnySharedStorage] = []
+    @exclusivity(unchecked) package private(set) var ids: [ObjectIdentifier] = []
+    @exclusivity(unchecked) package private(set) var storages: [any AnySharedStorage] = []
 
     package init() {}
 
