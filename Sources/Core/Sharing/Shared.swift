@@ -113,7 +113,9 @@ extension Shared: Equatable where Value: Equatable {
   /// Equal when the values are. While a test asserts, a shared value compared with itself
   /// compares its snapshot (the expected value) with its actual value.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    if let tracker = SharedTracking.currentAssertion, lhs.reference === rhs.reference {
+    if let tracker = SharedTracking.currentAssertion,
+      lhs.reference.identity == rhs.reference.identity
+    {
       let storage = lhs.reference.storage
       let expected = tracker.expectedValue(of: storage).map(lhs.reference.value(fromRoot:))
       let actual = lhs.reference.value(fromRoot: tracker.actualValue(of: storage))
@@ -130,7 +132,7 @@ extension Shared: Identifiable where Value: Identifiable {
 extension Shared: CustomStringConvertible {
   public var description: String {
     // A key's value is named by its key, as swift-sharing does; a derived value by its value.
-    if let persistence = reference.storage.persistence, reference === reference.storage {
+    if let persistence = reference.storage.persistence, reference is any KeyedRoot {
       "Shared<\(typeName(Value.self))>(\(persistence.keyDescription))"
     } else {
       "Shared<\(typeName(Value.self))>(value: \(String(customDumping: wrappedValue)))"
@@ -156,6 +158,6 @@ extension Shared: _CustomDiffObject {
   }
 
   public var _objectIdentifier: ObjectIdentifier {
-    ObjectIdentifier(reference)
+    reference.identity
   }
 }

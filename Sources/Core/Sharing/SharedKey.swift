@@ -17,7 +17,7 @@ extension Shared {
   /// evaluated: the first default wins.
   public init(wrappedValue value: @autoclosure () -> Value, _ key: some SharedKey<Value>) {
     @Dependency(\.persistentReferences) var references
-    self.init(reference: references.storage(for: key, initialValue: value))
+    self.init(reference: references.reference(for: key, initialValue: value))
   }
 
   /// A shared optional persisted by `key`, `nil` when it stores nothing.
@@ -35,7 +35,7 @@ extension Shared {
     wrappedValue value: @autoclosure () -> Value, _ key: _SharedKeyDefault<Key>
   ) {
     @Dependency(\.persistentReferences) var references
-    self.init(reference: references.storage(for: key, initialValue: value))
+    self.init(reference: references.reference(for: key, initialValue: value))
   }
 
   /// A shared value persisted by `key`, loaded first: fails when loading fails or finds
@@ -43,7 +43,7 @@ extension Shared {
   public init(require key: some SharedKey<Value>) async throws where Value: Sendable {
     let value = try await Persistence.require(key)
     @Dependency(\.persistentReferences) var references
-    self.init(reference: references.storage(for: key, initialValue: { value }, isLoaded: true))
+    self.init(reference: references.reference(for: key, initialValue: { value }, isLoaded: true))
   }
 
   /// Loads the value again from its key; fails, keeping the value, when loading fails.
@@ -56,7 +56,7 @@ extension Shared {
     @Dependency(\.persistentReferences) var references
     let current = wrappedValue
     let storage = references.storage(for: key, initialValue: { current })
-    self = Shared(reference: storage)
+    self = Shared(reference: KeyedReference(storage))
     try await storage.reload()
   }
 

@@ -74,7 +74,9 @@ extension SharedReader: Equatable where Value: Equatable {
   /// Equal when the values are; while a test asserts, a reader compared with itself compares
   /// its snapshot with its actual value.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    if let tracker = SharedTracking.currentAssertion, lhs.reference === rhs.reference {
+    if let tracker = SharedTracking.currentAssertion,
+      lhs.reference.identity == rhs.reference.identity
+    {
       let storage = lhs.reference.storage
       let expected = tracker.expectedValue(of: storage).map(lhs.reference.value(fromRoot:))
       let actual = lhs.reference.value(fromRoot: tracker.actualValue(of: storage))
@@ -91,7 +93,7 @@ extension SharedReader: Identifiable where Value: Identifiable {
 extension SharedReader: CustomStringConvertible {
   public var description: String {
     // A key's value is named by its key, as swift-sharing does; a derived value by its value.
-    if let persistence = reference.storage.persistence, reference === reference.storage {
+    if let persistence = reference.storage.persistence, reference is any KeyedRoot {
       "SharedReader<\(typeName(Value.self))>(\(persistence.keyDescription))"
     } else {
       "SharedReader<\(typeName(Value.self))>(value: \(String(customDumping: wrappedValue)))"
@@ -116,6 +118,6 @@ extension SharedReader: _CustomDiffObject {
   }
 
   public var _objectIdentifier: ObjectIdentifier {
-    ObjectIdentifier(reference)
+    reference.identity
   }
 }

@@ -33,7 +33,7 @@ extension SharedReader {
   /// A reader of the value `key` stores, or of `value` when it stores nothing.
   public init(wrappedValue value: @autoclosure () -> Value, _ key: some SharedReaderKey<Value>) {
     @Dependency(\.persistentReferences) var references
-    self.init(reference: references.storage(for: key, initialValue: value))
+    self.init(reference: references.reference(for: key, initialValue: value))
   }
 
   /// A reader of an optional `key` stores, `nil` when it stores nothing.
@@ -51,14 +51,14 @@ extension SharedReader {
     wrappedValue value: @autoclosure () -> Value, _ key: _SharedKeyDefault<Key>
   ) {
     @Dependency(\.persistentReferences) var references
-    self.init(reference: references.storage(for: key, initialValue: value))
+    self.init(reference: references.reference(for: key, initialValue: value))
   }
 
   /// A reader of what `key` stores, loaded first: fails when loading fails or finds nothing.
   public init(require key: some SharedReaderKey<Value>) async throws where Value: Sendable {
     let value = try await Persistence.require(key)
     @Dependency(\.persistentReferences) var references
-    self.init(reference: references.storage(for: key, initialValue: { value }, isLoaded: true))
+    self.init(reference: references.reference(for: key, initialValue: { value }, isLoaded: true))
   }
 
   /// Loads the value again from its key; fails, keeping the value, when loading fails.
@@ -71,7 +71,7 @@ extension SharedReader {
     @Dependency(\.persistentReferences) var references
     let current = wrappedValue
     let storage = references.storage(for: key, initialValue: { current })
-    self = SharedReader(reference: storage)
+    self = SharedReader(reference: KeyedReference(storage))
     try await storage.reload()
   }
 
