@@ -121,10 +121,13 @@ public struct AppFeature: Reducer {
         case .counter(.increment), .counter(.decrement), .counter(.countFieldSubmitted):
           // Text in another window's field that is no count says nothing about the count this
           // one changes: that window shows the count again. Only such windows are written
-          // (writing one copies its state), and no before and after are kept for it.
-          for other in state.windows.ids
-          where other != id && state.windows[id: other]?.counter.countFieldProblem != nil {
-            state.windows[id: other]?.counter.clearInvalidCountField()
+          // (writing one copies its state), and no before and after are kept for it. By
+          // position: reading a window by id copies it whole.
+          for index in state.windows.indices
+          where state.windows[index].id != id
+            && state.windows[index].counter.countFieldProblem != nil
+          {
+            state.windows[index].counter.clearInvalidCountField()
           }
           return .none
         // Saved and loaded by the app, not the window: closing the window that asked cannot

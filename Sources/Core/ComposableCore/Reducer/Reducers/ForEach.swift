@@ -147,7 +147,7 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   ) -> Effect<Parent.Action> {
     guard case .element(let id, let elementAction) = toElementAction.extract(from: action)
     else { return .none }
-    guard ids.contains(id) else {
+    guard let index = ids.firstIndex(of: id) else {
       location.report(
         """
         A "forEach" at \(location.quoted) received an action for a missing element.
@@ -162,7 +162,8 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
         """)
       return .none
     }
-    let effect = element.reduce(into: &state[keyPath: toElements][id: id]!, action: elementAction)
+    // By position: changing an element by id checks its identity after by copying it whole.
+    let effect = element.reduce(into: &state[keyPath: toElements][index], action: elementAction)
     // No closure, and no navigation id (two allocations), for an effect of nothing.
     if case .none = effect.operation { return .none }
     let embed = toElementAction.embed
