@@ -541,6 +541,7 @@ def keyboard_and_long_lists(binary, browser):
 
         browser.open(server.url, 390)
         browser.click("[data-action='root.counterRowTapped']")
+        browser.wait(shown("input.count"), "the counter screen at 390 px")
         for count in ("1234567890123456", "9223372036854775807"):
             browser.js("const f = document.querySelector('input.count'); f.focus(); f.select()")
             browser.type("input.count", count + "\ue007")  # Return
