@@ -39,8 +39,9 @@ public final class WebApp {
   }
 
   /// An app of its own: its store is made here, with dependencies of its own that
-  /// `prepareDependencies` changes, so that its count (`@Shared(.count)`, in memory) and its
-  /// favorites are no other app's in the same process: a second server, or another test's.
+  /// `prepareDependencies` changes, so that its count (`@Shared(.count)`, in memory) is no
+  /// other app's in the same process (a second server, or another test's). Under test its
+  /// favorites are its own too; a program's live favorites are one key (`@Shared(.favorites)`).
   ///
   /// `log` hears what happens to tabs (opened, closed, refused messages). The tab a person
   /// acted in is sent its page first, the other tabs right after it (a tab that reads slowly
