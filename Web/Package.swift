@@ -42,6 +42,12 @@ let package = Package(
         .product(name: "PrimeClientsLive", package: "PrimeTime"),
       ]
     ),
+    // Clicks through the web app for callgrind (the server itself stops valgrind).
+    .executableTarget(
+      name: "WebProfile",
+      dependencies: ["WebServer", .product(name: "PrimeClients", package: "PrimeTime")],
+      path: "Benchmarks/WebProfile"
+    ),
     .testTarget(
       name: "WebServerTests",
       dependencies: [

@@ -14,7 +14,7 @@ import WindowPresentation
 /// and goes to the background (saving unsaved favorites) when none is.
 ///
 /// ```swift
-/// let app = WebApp(store: Store(initialState: WebApp.initialState) { AppFeature() })
+/// let app = WebApp { $0.favoritesStorage = .live(directory: dataDirectory) }
 /// let tab = app.connect { message in outbox.yield(message) }
 /// app.receive(#"{"type":"hello","width":1280,"visible":true}"#, from: tab)
 /// ```
@@ -38,11 +38,34 @@ public final class WebApp {
     AppFeature.State(windows: [], nextWindowID: 1)
   }
 
-  /// Serves `store`; `log` hears what happens to tabs (opened, closed, refused messages).
+  /// An app of its own: its store is made here, with dependencies of its own that
+  /// `prepareDependencies` changes, so that its count (`@Shared(.count)`, in memory) is no
+  /// other app's in the same process (a second server, or another test's). Under test its
+  /// favorites are its own too; a program's live favorites are one key (`@Shared(.favorites)`).
   ///
-  /// The tab a person acted in is sent its page first, the other tabs right after it (a
-  /// tab that reads slowly gets the newest page, see ``Outbox``). The app goes to the
-  /// background when no tab has been visible for `backgroundDelay`.
+  /// `log` hears what happens to tabs (opened, closed, refused messages). The tab a person
+  /// acted in is sent its page first, the other tabs right after it (a tab that reads slowly
+  /// gets the newest page, see ``Outbox``). The app goes to the background when no tab has
+  /// been visible for `backgroundDelay`.
+  public convenience init(
+    backgroundDelay: Duration = .milliseconds(300),
+    log: @escaping @Sendable (String) -> Void = { _ in },
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void
+  ) {
+    let store = withDependencies {
+      $0 = DependencyValues()
+      // The live memory of in-memory keys is the process's: this app's count is its own.
+      $0.defaultInMemoryStorage = InMemoryStorage()
+      prepareDependencies(&$0)
+    } operation: {
+      Store(initialState: Self.initialState) { AppFeature() }
+    }
+    self.init(store: store, backgroundDelay: backgroundDelay, log: log)
+  }
+
+  /// Serves `store`, whose state's shared values are those of the dependencies it was made
+  /// with: two stores made with the same ones share their count and favorites (see
+  /// ``init(backgroundDelay:log:withDependencies:)``).
   public init(
     store: Store<AppFeature.State, AppFeature.Action>,
     backgroundDelay: Duration = .milliseconds(300),

@@ -65,12 +65,7 @@ let log: @Sendable (String) -> Void = { line in
 }
 let dataDirectory = options.dataDirectory ?? FavoritesStorage.defaultDirectory()
 let storage = FavoritesStorage.live(directory: dataDirectory)
-let store = Store(initialState: WebApp.initialState) {
-  AppFeature()
-} withDependencies: {
-  $0.favoritesStorage = storage
-}
-let app = WebApp(store: store, log: log)
+let app = WebApp(log: log) { $0.favoritesStorage = storage }
 if !["127.0.0.1", "localhost", "::1"].contains(options.host) {
   log("listening on \(options.host): other machines can reach this server (with the token)")
 }
@@ -99,4 +94,4 @@ do {
   exit(1)
 }
 await app.shutDown()
-log("stopped; favorites: \(store.state.storage)")
+log("stopped; favorites: \(app.store.state.storage)")

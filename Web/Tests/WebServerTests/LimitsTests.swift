@@ -54,12 +54,7 @@ struct LimitsTests {
 
   @Test func aStopEndsEveryConnectionWithinASecond() async throws {
     let app = await MainActor.run {
-      WebApp(
-        store: Store(initialState: WebApp.initialState) {
-          AppFeature()
-        } withDependencies: {
-          $0.favoritesStorage = .inMemory()
-        })
+      WebApp { $0.favoritesStorage = .inMemory() }
     }
     let web = WebServer(
       app: app, host: "127.0.0.1", port: 0, token: server.token, logLevel: .critical)

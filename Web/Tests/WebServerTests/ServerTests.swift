@@ -23,14 +23,11 @@ struct ServerTests {
     _ body: (WebServer, Int) async throws -> Void
   ) async throws {
     let app = await MainActor.run {
-      let store = Store(initialState: WebApp.initialState) {
-        AppFeature()
-      } withDependencies: {
+      WebApp(log: log) {
         $0.primality = .trialDivision
         $0.nthPrime = .never
         $0.favoritesStorage = .inMemory()
       }
-      return WebApp(store: store, log: log)
     }
     let server = WebServer(
       app: app, host: "127.0.0.1", port: 0, token: token, limits: limits, logLevel: .critical)

@@ -67,15 +67,12 @@ struct WebAppTests {
         saved.update { $0.append(favorites) }
         return favorites
       })
-    let store = Store(initialState: WebApp.initialState) {
-      AppFeature()
-    } withDependencies: {
+    return WebApp(backgroundDelay: backgroundDelay) {
       $0.primality = .trialDivision
       $0.nthPrime = requests.client
       $0.favoritesStorage = storage
       $0.date = .constant(.distantPast)
     }
-    return WebApp(store: store, backgroundDelay: backgroundDelay)
   }
 
   func open(_ app: WebApp, width: Int) -> (id: Int, inbox: Inbox) {
@@ -88,6 +85,24 @@ struct WebAppTests {
 
   func action(_ name: String, _ extra: String = "") -> String {
     #"{"type":"action","name":"\#(name)"\#(extra)}"#
+  }
+
+  /// Two servers in one process (or two in one test) are two apps: each has its own count
+  /// and favorites, though both are the program's keys.
+  @Test func twoAppsInOneProcessKeepTheirOwnCountAndFavorites() async throws {
+    let (first, second) = (makeApp(), makeApp())
+    let one = open(first, width: 400)
+    let other = open(second, width: 400)
+    first.receive(action("root.counterRowTapped"), from: one.id)
+    for _ in 0..<7 { first.receive(action("counter.incrementTapped"), from: one.id) }
+    first.receive(action("counter.isPrimeTapped"), from: one.id)
+    first.receive(action("counter.primeDetail.saveToFavoritesPressed"), from: one.id)
+    second.receive(action("root.counterRowTapped"), from: other.id)
+    #expect(first.store.state.count == 7)
+    #expect(first.store.state.favoritePrimes.contains(7))
+    #expect(second.store.state.count == 0)
+    #expect(!second.store.state.favoritePrimes.contains(7))
+    #expect(other.inbox.lastHTML?.contains(#"value="0""#) == true)
   }
 
   @Test func eachTabIsAWindowAndSharesTheCountAndFavorites() async {
@@ -116,12 +131,7 @@ struct WebAppTests {
   /// that would only add to their wait.
   @Test func theActingTabIsAnsweredFirstAndTheOthersAtOnce() async throws {
     let order = Locked<[String]>([])
-    let app = WebApp(
-      store: Store(initialState: WebApp.initialState) {
-        AppFeature()
-      } withDependencies: {
-        $0.favoritesStorage = .inMemory()
-      })
+    let app = WebApp { $0.favoritesStorage = .inMemory() }
     func tab(_ name: String) -> Int {
       let id = app.connect { _ in order.update { $0.append(name) } }
       app.receive(#"{"type":"hello","width":1280,"visible":true}"#, from: id)
@@ -318,15 +328,12 @@ struct WebAppTests {
 @Test(.enabled(if: ProcessInfo.processInfo.environment["PRIMETIME_WEB_BENCH"] == "1"))
 func serverShare() async throws {
   for tabs in [1, 10] {
-    let store = Store(initialState: WebApp.initialState) {
-      AppFeature()
-    } withDependencies: {
+    let app = WebApp {
       $0.primality = .trialDivision
       $0.nthPrime = .never
       $0.favoritesStorage = .inMemory(
         Array(2...40).filter { n in (2..<n).allSatisfy { n % $0 != 0 } })
     }
-    let app = WebApp(store: store)
     let inboxes = (0..<tabs).map { _ in Inbox() }
     let ids = inboxes.map { app.connect(send: $0.send) }
     for id in ids { app.receive(#"{"type":"hello","width":1280,"visible":true}"#, from: id) }
@@ -365,12 +372,7 @@ func serverShare() async throws {
 /// grow with the number of tabs.
 @MainActor
 @Test func aJoinWithManyTabsSendsEachTabOnePageOfBoundedSize() {
-  let app = WebApp(
-    store: Store(initialState: WebApp.initialState) {
-      AppFeature()
-    } withDependencies: {
-      $0.favoritesStorage = .inMemory()
-    })
+  let app = WebApp { $0.favoritesStorage = .inMemory() }
   var inboxes: [Inbox] = []
   for _ in 0..<150 {
     let inbox = Inbox()
@@ -393,12 +395,7 @@ func serverShare() async throws {
 /// one page, of a size that does not grow with the number of tabs.
 @MainActor
 @Test func aLeaveAndAnIncrementWithManyTabsSendEachTabOnePageAtMost() {
-  let app = WebApp(
-    store: Store(initialState: WebApp.initialState) {
-      AppFeature()
-    } withDependencies: {
-      $0.favoritesStorage = .inMemory()
-    })
+  let app = WebApp { $0.favoritesStorage = .inMemory() }
   var tabs: [(id: Int, inbox: Inbox)] = []
   for _ in 0..<150 {
     let inbox = Inbox()
