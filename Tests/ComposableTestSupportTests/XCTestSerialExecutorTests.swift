@@ -54,6 +54,21 @@ final class XCTestSerialExecutorTests: XCTestCase {
     _ = (first, second)
   }
 
+  /// A store still alive from before (as one kept by a running effect past its test) does not
+  /// keep the process serial once the test sets its own value: a new store puts back what the
+  /// test set.
+  func testAStoreFromBeforeDoesNotOutliveTheTestsSetting() async {
+    var kept: TestStore? = await TestStore(initialState: 0) { EmptyReducer<Int, Void>() }
+    uncheckedUseMainSerialExecutor = false
+    var store: TestStore? = await TestStore(initialState: 0) { EmptyReducer<Int, Void>() }
+    XCTAssertTrue(uncheckedUseMainSerialExecutor)
+    store = nil
+    XCTAssertFalse(uncheckedUseMainSerialExecutor)
+    kept = nil
+    XCTAssertFalse(uncheckedUseMainSerialExecutor)
+    _ = (kept, store)
+  }
+
   /// A store that turns it off no longer keeps the process serial.
   func testTurningItOffLetsTheProcessGo() async {
     uncheckedUseMainSerialExecutor = false
