@@ -7,11 +7,14 @@ import XCTest
 // store's `deinit` assumed the main actor.
 
 /// A plain `async` XCTest, the shape of most of TCA's own tests: the store is released on the
-/// global executor when the test returns.
+/// global executor when the test returns. (Under XCTest a store on the main serial executor
+/// runs the whole process on the main thread: these stores turn it off to be released
+/// elsewhere.)
 final class ReleasedOffMainActorXCTests: XCTestCase {
   func testPlainAsyncTest() async {
     let clock = TestClock()
     let store = await makeTicker(count: 3, clock: clock)
+    await MainActor.run { store.useMainSerialExecutor = false }
     await store.send(.increment) { $0.count = 4 }
     await store.send(.nthPrimeRequested) { $0.isRequestInFlight = true }
     await store.receive(.nthPrimeResponse(7)) {
@@ -24,6 +27,7 @@ final class ReleasedOffMainActorXCTests: XCTestCase {
   func testDetachedTask() async {
     let released = await Task.detached {
       let store = await makeTicker(count: 0, clock: TestClock())
+      await MainActor.run { store.useMainSerialExecutor = false }
       await store.send(.increment) { $0.count = 1 }
       return !Thread.isMainThread
     }.value

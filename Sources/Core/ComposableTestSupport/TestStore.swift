@@ -1,4 +1,5 @@
 import ComposableCore
+import ConcurrencyExtras
 import CustomDump
 import Dependencies
 import Foundation
@@ -81,12 +82,24 @@ public final class TestStore<State: Equatable, Action> {
   /// test's next step runs, so tests need no waiting for effects that are ready. On by
   /// default.
   ///
-  /// Unlike TCA's, it serializes this store's effects only, not every task of the process:
-  /// tests running at the same time are unaffected. Turn it off to run effects on the global
-  /// executor, as a live store does.
+  /// Under Swift Testing, whose tests run in parallel, it serializes this store's effects
+  /// only, not every task of the process: tests running at the same time are unaffected.
+  /// Under XCTest, whose tests run one at a time, it also serializes the rest of the process
+  /// while the store lives, as TCA's does (swift-concurrency-extras'
+  /// `uncheckedUseMainSerialExecutor`): the test's own task then runs between the effects'
+  /// jobs, so a clock advanced past several sleeps of one effect sees each of them. When the
+  /// last such store goes, the process's setting is put back as it was before the first.
+  /// Turn it off to run effects on the global executor, as a live store does.
   public var useMainSerialExecutor: Bool {
     get { core.effectExecutor != nil }
-    set { core.effectExecutor = newValue ? MainSerialExecutor.shared : nil }
+    set {
+      core.effectExecutor = newValue ? MainSerialExecutor.shared : nil
+      if !newValue {
+        ProcessSerialExecutor.release(ObjectIdentifier(self))
+      } else if case .xcTest = IssueReporting.TestContext.current {
+        ProcessSerialExecutor.hold(ObjectIdentifier(self))
+      }
+    }
   }
 
   /// The state as far as the test has followed it: after the last action sent, received or
@@ -214,6 +227,7 @@ public final class TestStore<State: Equatable, Action> {
   // (`finish()` waits for them).
   deinit {
     withoutIsolationCheck { checkTheEnd(at: location) }
+    ProcessSerialExecutor.release(ObjectIdentifier(self))
   }
 
   // MARK: Sending
