@@ -122,7 +122,10 @@ public struct BigInteger: Sendable, Hashable, CustomStringConvertible {
         let now = clock.now
         if now - lastReport > .milliseconds(200) {
           lastReport = now
-          progress(1 - exp(-Double(searched + index) / logN))
+          // Strictly between 0 and 1: a report can come at the first candidate (0), and past
+          // a few windows of a small n the estimate rounds to 1, which would read as done.
+          let estimate = 1 - exp(-Double(searched + index + 1) / logN)
+          progress(min(estimate, 0.999))
         }
       }
       searched += window
