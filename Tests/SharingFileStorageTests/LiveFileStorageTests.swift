@@ -61,6 +61,9 @@ final class LiveFileStorageTests {
   }
 
   @Test func aBurstOfTenThousandChangesIsAtMostTwoWrites() async throws {
+    // A two-second window rather than the default quarter second: on a machine saturated by
+    // the rest of the suite the burst itself once outlasted the window (a third write).
+    let files = CountingFileSystem(LiveFileSystem(coalescingWindow: .seconds(2)))
     let key = key(url, files, as: Int.self)
     let answered = Atomic(0)
     let failed = Atomic(0)
@@ -72,9 +75,9 @@ final class LiveFileStorageTests {
           answered.add(1, ordering: .relaxed)
         })
     }
-    #expect(await eventually(timeout: .seconds(5)) { answered.load(ordering: .relaxed) == 10_000 })
+    #expect(await eventually(timeout: .seconds(10)) { answered.load(ordering: .relaxed) == 10_000 })
     #expect(failed.load(ordering: .relaxed) == 0)
-    #expect(writes <= 2)
+    #expect(files.writes.withLock { $0 } <= 2)
     #expect(try contents() == json(10_000))
   }
 
