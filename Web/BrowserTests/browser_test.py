@@ -464,6 +464,30 @@ def hidden_page_saves(binary, browser):
         server.stop()
 
 
+def patches_and_a_lost_page(binary, browser):
+    print("a change is sent as the element that changed; a page that cannot place it is sent whole")
+    server = Server(binary)
+    try:
+        browser.open(server.url, 1280)
+        browser.click("[data-action='menu.increment']")
+        browser.wait(count_is("1"), "count 1")
+        check(browser.js("return document.querySelector('#app .titlebar h1') !== null"),
+              "the window's title bar is drawn")
+        # Something outside the server's control removes the title bar: the next patch's place
+        # (the counter's pane, the 4th element of the app) no longer holds the counter's pane.
+        browser.js("document.querySelector('#app .titlebar').remove()")
+        browser.click("[data-action='menu.increment']")
+        browser.wait(count_is("2"), "count 2 after the page lost its title bar")
+        browser.wait("document.querySelector('#app .titlebar h1') !== null",
+                     "the whole page is sent again")
+        check(browser.js("return document.querySelectorAll('#app main.counter').length") == 1,
+              "one counter pane, in its place")
+        browser.click("[data-action='menu.increment']")
+        browser.wait(count_is("3"), "count 3: patches apply again")
+    finally:
+        server.stop()
+
+
 def menu_windows_and_shortcuts(binary, browser):
     print("menu commands by their keys; New Window opens a tab, Close Window closes it")
     server = Server(binary)
@@ -750,6 +774,7 @@ def main():
         two_tabs_and_resize(binary, browser, directory)
         long_request(binary, browser, directory)
         hidden_page_saves(binary, browser)
+        patches_and_a_lost_page(binary, browser)
         menu_windows_and_shortcuts(binary, browser)
         keyboard_and_long_lists(binary, browser)
         errors = browser.console_errors()

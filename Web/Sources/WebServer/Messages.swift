@@ -13,6 +13,7 @@ import Foundation
 /// {"type": "visibility", "visible": false}
 /// {"type": "select", "prime": 7}
 /// {"type": "page", "first": 100}
+/// {"type": "refresh"}
 /// ```
 ///
 /// Anything else — not JSON, not an object, an unknown type or field, a wrong type of value,
@@ -29,6 +30,9 @@ public enum ClientMessage: Equatable, Sendable {
   case select(prime: Int)
   /// Lists the favorites from the `first` one.
   case page(first: Int)
+  /// The page cannot place a ``ServerMessage/patch(title:path:html:)``: it asks for the whole
+  /// page.
+  case refresh
 
   /// The longest message a page sends is far shorter.
   public static let maximumLength = 4096
@@ -97,6 +101,9 @@ public enum ClientMessage: Equatable, Sendable {
       let first = try required(wire.first, "first")
       guard first >= 0 else { throw ProtocolError("first must not be negative") }
       self = .page(first: first)
+    case "refresh":
+      allowed = ["type"]
+      self = .refresh
     default:
       throw ProtocolError("there is no message of type \(wire.type.debugDescription.prefix(40))")
     }
@@ -167,6 +174,10 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
 public enum ServerMessage: Equatable, Sendable {
   /// The window's HTML (`<div id="app">`) and the document's title.
   case update(title: String, html: String)
+  /// One element of the window's HTML, the only one that changed since the page the tab was
+  /// sent last: `path` leads to it from `<div id="app">` by indices among element children
+  /// (`"at": "3.1"` in JSON).
+  case patch(title: String, path: [Int], html: String)
   /// Why the connection is being closed.
   case error(String)
   /// The window was closed (Close Window): the tab closes, or says so.
@@ -177,6 +188,11 @@ public enum ServerMessage: Equatable, Sendable {
     let object: [String: String]
     switch self {
     case .update(let title, let html): object = ["type": "update", "title": title, "html": html]
+    case .patch(let title, let path, let html):
+      object = [
+        "type": "patch", "title": title, "html": html,
+        "at": path.map(String.init).joined(separator: "."),
+      ]
     case .error(let message): object = ["type": "error", "message": message]
     case .closed(let message): object = ["type": "closed", "message": message]
     }

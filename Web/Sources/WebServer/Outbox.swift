@@ -17,6 +17,8 @@ final class Outbox: Sendable {
     var queue: [WebApp.Outgoing] = []
     var waiter: CheckedContinuation<WebApp.Outgoing?, Never>?
     var isFinished = false
+    /// The page last handed out: the next one goes as a patch of it.
+    var sent: String?
   }
   private let state = Mutex(State())
 
@@ -24,6 +26,10 @@ final class Outbox: Sendable {
   func push(_ outgoing: WebApp.Outgoing) {
     let waiter: CheckedContinuation<WebApp.Outgoing?, Never>? = state.withLock { state in
       guard !state.isFinished else { return nil }
+      if case .resync = outgoing {
+        state.sent = nil
+        return nil
+      }
       if let waiter = state.waiter {
         state.waiter = nil
         return waiter
@@ -42,8 +48,23 @@ final class Outbox: Sendable {
     waiter?.resume(returning: outgoing)
   }
 
-  /// The next thing to send, waiting for one; `nil` once finished and empty.
+  /// The next thing to send, waiting for one; `nil` once finished and empty. A page is a
+  /// ``ServerMessage/patch(title:path:html:)`` of the page handed out before it, when one
+  /// element holds what changed.
   func next() async -> WebApp.Outgoing? {
+    let outgoing = await waitForNext()
+    guard case .message(.update(let title, let html)) = outgoing else { return outgoing }
+    let sent = state.withLock { state in
+      defer { state.sent = html }
+      return state.sent
+    }
+    guard let sent else { return outgoing }
+    let patch = PagePatch(from: sent, to: html)
+    guard !patch.path.isEmpty else { return outgoing }
+    return .message(.patch(title: title, path: patch.path, html: patch.html))
+  }
+
+  private func waitForNext() async -> WebApp.Outgoing? {
     await withCheckedContinuation { continuation in
       let ready: WebApp.Outgoing?? = state.withLock { state in
         if !state.queue.isEmpty { return .some(state.queue.removeFirst()) }

@@ -120,6 +120,8 @@ public final class WebApp {
     /// Closes the connection: `isFault` for a bad message (policy violation), otherwise a
     /// normal close.
     case close(reason: String, isFault: Bool)
+    /// The tab lost track of its page: the next page goes whole, not as a patch.
+    case resync
   }
 
   /// What became of a message from a page.
@@ -219,6 +221,11 @@ public final class WebApp {
       return .handled
     case .page(let first):
       tab.firstRow = first
+      refresh(tab)
+      return .handled
+    case .refresh:
+      tab.send(.resync)
+      tab.lastView = nil
       refresh(tab)
       return .handled
     }

@@ -133,6 +133,8 @@ public struct WebServer: Sendable {
           switch outgoing {
           case .message(let message):
             try await outbound.write(.text(message.json))
+          case .resync:
+            continue  // the outbox keeps it
           case .close(let reason, let isFault):
             try await outbound.close(
               isFault ? .policyViolation : .normalClosure, reason: String(reason.prefix(120)))

@@ -26,6 +26,10 @@ struct ProtocolTests {
         == .visibility(visible: false))
     #expect(try ClientMessage(json: #"{"type":"select","prime":-3}"#) == .select(prime: -3))
     #expect(try ClientMessage(json: #"{"type":"page","first":100}"#) == .page(first: 100))
+    #expect(try ClientMessage(json: #"{"type":"refresh"}"#) == .refresh)
+    #expect(throws: ProtocolError("a refresh message has no field \"width\"")) {
+      try ClientMessage(json: #"{"type":"refresh","width":1}"#)
+    }
     // A zoomed viewport's width has a fraction.
     #expect(try ClientMessage(json: #"{"type":"resize","width":800.5}"#) == .resize(width: 800))
   }
@@ -92,6 +96,9 @@ struct ProtocolTests {
         || ServerMessage.update(title: "Counter demo", html: "<div id=\"app\">\n</div>").json
           == #"{"html":"<div id=\"app\">\n</div>","title":"Counter demo","type":"update"}"#
     )
+    #expect(
+      ServerMessage.patch(title: "T", path: [3, 1], html: "<p>").json
+        == #"{"at":"3.1","html":"<p>","title":"T","type":"patch"}"#)
     #expect(ServerMessage.error("bad \u{1}").json == #"{"message":"bad \u0001","type":"error"}"#)
     #expect(
       ServerMessage.closed("x\u{2028}\t").json

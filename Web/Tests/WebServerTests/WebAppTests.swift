@@ -105,6 +105,16 @@ struct WebAppTests {
     #expect(other.inbox.lastHTML?.contains(#"value="0""#) == true)
   }
 
+  /// A page that cannot place a patch asks for the whole page: it is sent again, whole.
+  @Test func aRefreshSendsTheWholePageAgain() {
+    let app = makeApp()
+    let tab = open(app, width: 1280)
+    let page = tab.inbox.lastHTML
+    #expect(app.receive(#"{"type":"refresh"}"#, from: tab.id) == .handled)
+    #expect(
+      tab.inbox.all.suffix(2) == [.resync, .message(.update(title: "Counter demo", html: page!))])
+  }
+
   @Test func eachTabIsAWindowAndSharesTheCountAndFavorites() async {
     let app = makeApp()
     let phone = open(app, width: 400)
@@ -348,6 +358,25 @@ func serverShare() async throws {
     print("server share, \(tabs) tabs: p50 \(times[1000]), p99 \(times[1980])")
     #expect(inboxes.allSatisfy { $0.updates > 1000 })
   }
+}
+
+/// A page goes out as a patch of the page handed out before it (never of one that was replaced
+/// while it waited), and whole after the tab lost track.
+@Test func aPageIsAPatchOfThePageTheTabWasSent() async {
+  let outbox = Outbox()
+  func page(_ count: Int) -> WebApp.Outgoing {
+    .message(
+      .update(title: "T", html: #"<div id="app"><h1>T</h1><main><p>\#(count)</p></main></div>"#))
+  }
+  outbox.push(page(1))
+  #expect(await outbox.next() == page(1))
+  outbox.push(page(2))
+  outbox.push(page(3))
+  #expect(await outbox.next() == .message(.patch(title: "T", path: [1, 0], html: "<p>3</p>")))
+  outbox.push(.resync)
+  outbox.push(page(4))
+  #expect(await outbox.next() == page(4))
+  #expect(outbox.count == 0)
 }
 
 /// A tab that does not read is kept one page, the newest, however fast the store changes.

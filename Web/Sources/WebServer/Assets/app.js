@@ -47,7 +47,7 @@
     });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "update") {
+      if (message.type === "update" || message.type === "patch") {
         if (document.documentElement.classList.contains("stale")) reconnected();
         apply(message);
       } else if (message.type === "error") {
@@ -110,10 +110,21 @@
     const hadFocus = app.contains(document.activeElement);
     const hadOverlay = overlayOpen();
     const screen = document.title;
-    document.title = message.title;
+    // A title set, even to itself, is sent to the browser's tab strip.
+    if (screen !== message.title) document.title = message.title;
     const template = document.createElement("template");
     template.innerHTML = message.html;
-    morph(app, template.content.firstElementChild);
+    const next = template.content.firstElementChild;
+    // A patch is the one element that changed, found by its place under #app.
+    let target = app;
+    if (message.type === "patch") {
+      for (const index of message.at.split(".")) target = target && target.children[Number(index)];
+    }
+    if (!target || !next || target.localName !== next.localName) {
+      send({ type: "refresh" });
+      return;
+    }
+    morph(target, next);
     present();
     const firstUpdate = !document.body.dataset.updates;
     restoreFocus(hadFocus, hadOverlay, screen !== message.title && !firstUpdate);
@@ -147,9 +158,17 @@
       if (current.nodeValue !== next.nodeValue) current.nodeValue = next.nodeValue;
       return;
     }
+    // Most of a page is as it was: a subtree the same to the attribute is left alone, unless it
+    // holds a field, whose text is a property the comparison does not see.
+    if (current.isEqualNode(next) && !current.matches("input, :has(input)")) return;
     for (const { name } of [...current.attributes]) {
-      // A dialog's "open" is the browser's, set by showModal().
-      if (!next.hasAttribute(name) && !(name === "open" && current.localName === "dialog")) {
+      // A dialog's "open" is the browser's, set by showModal(); a style is the page's own (the
+      // policy refuses the server's inline styles), the count's fitted size.
+      if (
+        !next.hasAttribute(name) &&
+        name !== "style" &&
+        !(name === "open" && current.localName === "dialog")
+      ) {
         current.removeAttribute(name);
       }
     }
@@ -184,9 +203,17 @@
 
   // A long count (a phone, 16 digits and more) gets a smaller type rather than pushing "−"
   // off the screen or cutting its first digits.
-  function fitCount() {
+  // What the count's fit was last computed for: its text with every digit alike (the digits
+  // are tabular), the field, the window's width and the screen. The fit reads the layout, which
+  // costs a tab more than the rest of an update; most updates change a digit and nothing else.
+  let fitted = null;
+
+  function fitCount(force) {
     const field = document.querySelector("input.count");
     if (!field) return;
+    const shape = [field, field.value.replace(/[0-9]/g, "0"), window.innerWidth, document.title];
+    if (!force && fitted && shape.every((part, index) => part === fitted[index])) return;
+    fitted = shape;
     field.style.fontSize = "";
     const row = field.closest(".count-row") || field.parentElement;
     let size = parseFloat(getComputedStyle(field).fontSize);
@@ -348,7 +375,7 @@
   window.addEventListener("resize", () => {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(() => {
-      fitCount();
+      fitCount(true);
       if (window.innerWidth === lastWidth) return;
       lastWidth = window.innerWidth;
       send({ type: "resize", width: lastWidth });
