@@ -61,20 +61,28 @@ struct PrintChangesTests {
     #expect(
       lines.last == """
         received action:
-          PrintChangesTests.Counter.Action.child(.named)
+          PrintChangesTests.Counter.Action.child(.named(_:))
           (No state changes)
         """)
   }
 
-  @Test func caseOutputNamesCasesAndLeavesPayloadsOut() {
+  @Test func caseOutputNamesCasesAndTheirFieldsAsTCADoes() {
     typealias Action = Counter.Action
-    #expect(debugCaseOutput(Action.response(42)) == "PrintChangesTests.Counter.Action.response")
+    #expect(debugCaseOutput(Action.response(42)) == "PrintChangesTests.Counter.Action.response(_:)")
     #expect(
       debugCaseOutput(Action.row(id: 7, action: .tapped))
-        == "PrintChangesTests.Counter.Action.row(action: .tapped)")
+        == "PrintChangesTests.Counter.Action.row(id:, action: .tapped)")
     #expect(
       debugCaseOutput(Action.child(.tapped)) == "PrintChangesTests.Counter.Action.child(.tapped)")
     #expect(debugCaseOutput(42) == "Int")
+    // A type made in a function has anonymous contexts in its name: they are left out.
+    enum Local {
+      case pair(Bool, label: String)
+      case search(query: String)
+    }
+    #expect(
+      debugCaseOutput(Local.pair(true, label: "x")) == "PrintChangesTests.Local.pair(_:, label:)")
+    #expect(debugCaseOutput(Local.search(query: "x")) == "PrintChangesTests.Local.search(query:)")
   }
 
   @Test func noPrinterPrintsNothingAndChangesNothing() {

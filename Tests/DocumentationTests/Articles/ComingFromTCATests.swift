@@ -222,6 +222,26 @@ struct ComingFromTCATests {
     #expect(task.isCancelled)
   }
 
+  @Test func aWarningOpensWithTCAsLine() async {
+    let store = TestStore(initialState: Int?.none) {
+      EmptyReducer<Int?, Void>()
+        .ifLet(\.self, action: \.self) {}
+    }
+    let line = #line - 2
+    await withKnownIssue {
+      await store.send(())
+    } matching: { issue in
+      issue.comments.first?.rawValue.hasPrefix(
+        """
+        An "ifLet" at "DocumentationTests/ComingFromTCATests.swift:\(line)" received a child \
+        action when child state was "nil".
+
+          Action:
+            ()
+        """) == true
+    }
+  }
+
   @Test func aFastCasePath() {
     let counter = AnyCasePath<App.Action, Counter.Action>(
       embed: App.Action.counter,

@@ -39,9 +39,9 @@ public final class WebApp {
   }
 
   /// An app of its own: its store is made here, with dependencies of its own that
-  /// `prepareDependencies` changes, so that its count (`@Shared(.count)`, in memory) is no
-  /// other app's in the same process (a second server, or another test's). Under test its
-  /// favorites are its own too; a program's live favorites are one key (`@Shared(.favorites)`).
+  /// `prepareDependencies` changes, so that its count (`@Shared(.count)`, in memory) and its
+  /// favorites (`@Shared(.favorites)`, from its `favoritesStorage`) are no other app's in the
+  /// same process (a second server with another data directory, or another test's).
   ///
   /// `log` hears what happens to tabs (opened, closed, refused messages). The tab a person
   /// acted in is sent its page first, the other tabs right after it (a tab that reads slowly
@@ -54,8 +54,10 @@ public final class WebApp {
   ) {
     let store = withDependencies {
       $0 = DependencyValues()
-      // The live memory of in-memory keys is the process's: this app's count is its own.
+      // The live memory of in-memory keys and the live values of keys are the process's:
+      // this app's count and favorites are its own.
       $0.defaultInMemoryStorage = InMemoryStorage()
+      $0.persistentReferences = PersistentReferences()
       prepareDependencies(&$0)
     } operation: {
       Store(initialState: Self.initialState) { AppFeature() }

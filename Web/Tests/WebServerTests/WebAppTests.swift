@@ -59,7 +59,7 @@ struct WebAppTests {
   let requests = Requests()
   let saved = Locked<[[Int]]>([])
 
-  func makeApp(backgroundDelay: Duration = .zero) -> WebApp {
+  func makeApp(backgroundDelay: Duration = .zero, isLive: Bool = false) -> WebApp {
     let saved = self.saved
     let storage = FavoritesStorage(
       load: { LoadedFavorites(primes: [2, 3]) },
@@ -68,6 +68,7 @@ struct WebAppTests {
         return favorites
       })
     return WebApp(backgroundDelay: backgroundDelay) {
+      if isLive { $0.context = .live }
       $0.primality = .trialDivision
       $0.nthPrime = requests.client
       $0.favoritesStorage = storage
@@ -88,9 +89,11 @@ struct WebAppTests {
   }
 
   /// Two servers in one process (or two in one test) are two apps: each has its own count
-  /// and favorites, though both are the program's keys.
-  @Test func twoAppsInOneProcessKeepTheirOwnCountAndFavorites() async throws {
-    let (first, second) = (makeApp(), makeApp())
+  /// and favorites, though both are the program's keys; in a program (live dependencies) as in
+  /// a test.
+  @Test(arguments: [false, true])
+  func twoAppsInOneProcessKeepTheirOwnCountAndFavorites(isLive: Bool) async throws {
+    let (first, second) = (makeApp(isLive: isLive), makeApp(isLive: isLive))
     let one = open(first, width: 400)
     let other = open(second, width: 400)
     first.receive(action("root.counterRowTapped"), from: one.id)

@@ -75,39 +75,47 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
   }
 }
 
-/// An action's cases, named from its type down (`Feature.Action.counter(.increment)`), its
-/// payloads that are not cases left out: short enough to read in a log of many actions.
+/// An action's cases, named from its type down, each payload's fields by their labels and
+/// their values left out unless they are cases themselves:
+/// `Feature.Action.row(id:, action: .tapped)`. Short enough to read in a log of many actions,
+/// and the same text as TCA's, which tests and logs compare.
 public func debugCaseOutput(_ value: Any) -> String {
   let type = typeName(Swift.type(of: value))
   return Mirror(reflecting: value).displayStyle == .enum
     ? type + caseOutput(value) : type
 }
 
-/// `.case(.nested)` for an enum value, `label: .case` for a tuple's fields, "" for the rest.
+/// `.case` for an enum value without a payload, `.case(…)` with one, "" for anything else.
 private func caseOutput(_ value: Any) -> String {
+  let mirror = Mirror(reflecting: value)
+  guard mirror.displayStyle == .enum else { return "" }
+  guard let payload = mirror.children.first else { return ".\(value)" }
+  return ".\(payload.label ?? "")(\(payloadOutput(payload.value)))"
+}
+
+/// A payload's fields: `_:, label:`, a field that is a case with it (`action: .tapped`), a
+/// payload that is a case alone as that case.
+private func payloadOutput(_ value: Any) -> String {
   let mirror = Mirror(reflecting: value)
   switch mirror.displayStyle {
   case .enum:
-    guard let payload = mirror.children.first else { return ".\(value)" }
-    let inner = caseOutput(payload.value)
-    return ".\(payload.label ?? "")" + (inner.isEmpty ? "" : "(\(inner))")
+    return caseOutput(value)
   case .tuple:
-    let fields = mirror.children.compactMap { field -> String? in
+    // A single labelled field is a tuple of one too: `(query:)`.
+    return mirror.children.map { field in
+      let label = field.label.map { $0.hasPrefix(".") ? "_" : $0 } ?? "_"
       let inner = caseOutput(field.value)
-      guard let label = field.label, !label.hasPrefix(".") else {
-        return inner.isEmpty ? nil : inner
-      }
-      return inner.isEmpty ? nil : "\(label): \(inner)"
-    }
-    return fields.joined(separator: ", ")
+      return inner.isEmpty ? "\(label):" : "\(label): \(inner)"
+    }.joined(separator: ", ")
   default:
-    return ""
+    return "_:"
   }
 }
 
-/// The type's name without its module: `Feature.Action`.
+/// The type's name without its module, and without the anonymous contexts of a type made in a
+/// function (`(unknown context at $…)`): `Feature.Action`.
 private func typeName(_ type: Any.Type) -> String {
-  let name = String(reflecting: type)
-  guard let dot = name.firstIndex(of: ".") else { return name }
-  return String(name[name.index(after: dot)...])
+  var parts = String(reflecting: type).split(separator: ".", omittingEmptySubsequences: false)
+  parts.removeAll { $0.hasPrefix("(unknown context at ") }
+  return parts.count > 1 ? parts.dropFirst().joined(separator: ".") : parts.joined()
 }

@@ -6,8 +6,20 @@ import Synchronization
 /// key the same reference while one lives.
 ///
 /// Weak: when the last holder goes, so does the storage (the key keeps the value). Fresh for
-/// each test, so that a test's values never reach another.
-package final class PersistentReferences: Sendable {
+/// each test, so that a test's values never reach another. A program has one; a part of a
+/// program that must keep keys of its own (a second server in the same process, whose
+/// favorites are another file's) is given a table of its own through its dependencies, as
+/// `defaultInMemoryStorage` gives it in-memory values of its own:
+///
+/// ```swift
+/// let store = withDependencies {
+///   $0.persistentReferences = PersistentReferences()
+///   $0.defaultInMemoryStorage = InMemoryStorage()
+/// } operation: {
+///   Store(initialState: AppFeature.State()) { AppFeature() }
+/// }
+/// ```
+public final class PersistentReferences: Sendable {
   private struct Weak: @unchecked Sendable {
     weak var storage: AnyObject?
   }
@@ -19,7 +31,8 @@ package final class PersistentReferences: Sendable {
 
   private let storages = Mutex<[KeyID: Weak]>([:])
 
-  package init() {}
+  /// A table with no live value.
+  public init() {}
 
   /// The live storage of `key`, or a new one started from `initialValue` (evaluated only
   /// then): the first default wins. `isLoaded`: the value was just loaded from the key
@@ -56,7 +69,9 @@ package final class PersistentReferences: Sendable {
 }
 
 extension DependencyValues {
-  package var persistentReferences: PersistentReferences {
+  /// The live storages of persisted shared values: every `@Shared` of a key made with the same
+  /// table is the same reference while one lives (see ``PersistentReferences``).
+  public var persistentReferences: PersistentReferences {
     get { self[PersistentReferencesKey.self] }
     set { self[PersistentReferencesKey.self] = newValue }
   }
