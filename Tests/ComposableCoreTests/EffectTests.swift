@@ -93,7 +93,8 @@ struct EffectTests {
     await withKnownIssue {
       await store.send("throw").finish()
     } matching: { issue in
-      issue.description.contains("threw an error that nothing handled")
+      issue.description.contains(#"returned from "ComposableCoreTests/EffectTests.swift:"#)
+        && issue.description.contains("threw an unhandled error.")
     }
     await store.send("catch").finish()
     #expect(store.state == ["throw", "catch", "caught"])

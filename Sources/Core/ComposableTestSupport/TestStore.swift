@@ -247,8 +247,9 @@ public final class TestStore<State: Equatable, Action> {
     guard !isDismissed else {
       report(
         """
-        Can't send action to dismissed test store: the feature called `dismiss()` where \
-        nothing presents it, which dismisses the store.
+        Can't send action to dismissed test store.
+
+        The feature called `dismiss()` where nothing presents it, which dismisses the store.
         """, at: location)
       return TestStoreTask(task: .none, timeout: timeout)
     }
@@ -356,8 +357,9 @@ public final class TestStore<State: Equatable, Action> {
     let path = Action.allCasePaths[keyPath: casePath]
     let name = caseName(from: Action.self, to: Value.self) ?? "that carries \(Value.self)"
     await receive(
-      matching: { path.extract(from: $0) != nil }, expected: "an action of the case \(name)",
-      difference: { _ in nil }, timeout: timeout, updateStateToExpectedResult,
+      matching: { path.extract(from: $0) != nil }, expected: "an action matching case path",
+      detail: "The case: \(name)", difference: { _ in nil }, timeout: timeout,
+      updateStateToExpectedResult,
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
@@ -373,8 +375,8 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) async {
     await receive(
-      matching: { casePath.extract(from: $0) != nil },
-      expected: "an action of the case "
+      matching: { casePath.extract(from: $0) != nil }, expected: "an action matching case path",
+      detail: "The case: "
         + (caseName(from: Action.self, to: Value.self) ?? "that carries \(Value.self)"),
       difference: { _ in nil }, timeout: timeout, updateStateToExpectedResult,
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
@@ -432,6 +434,7 @@ public final class TestStore<State: Equatable, Action> {
   private func receive(
     matching isExpected: (Action) -> Bool,
     expected: String,
+    detail: String? = nil,
     difference: (Action) -> String?,
     expectedAction: String? = nil,
     timeout: Duration?,
@@ -465,7 +468,9 @@ public final class TestStore<State: Equatable, Action> {
           \(indented(expectedAction, by: 2))
           """, at: location)
       } else {
-        report("Expected to receive \(expected), but didn't get one.", at: location)
+        report(
+          "Expected to receive \(expected), but didn't get one."
+            + (detail.map { "\n\n\($0)" } ?? ""), at: location)
       }
       return
     }

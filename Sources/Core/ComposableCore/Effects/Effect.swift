@@ -85,7 +85,7 @@ public struct Effect<Action> {
               guard let handler else {
                 reportIssue(
                   """
-                  An effect made at \(fileID):\(line) threw an error that nothing handled:
+                  An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error.
 
                   \(String(customDumping: error))
 

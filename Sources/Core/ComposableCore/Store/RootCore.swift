@@ -148,11 +148,12 @@ package final class RootCore<R: Reducer>: StoreRuntime {
       guard !ended.value else {
         reportIssue(
           """
-          An action was sent through the "send" of an effect that has ended:
+          An action was sent from a completed effect.
 
             \(action)
 
-          The action was dropped. A "send" that escapes its effect (into a callback, a stored \
+          The action was dropped: it went through the "send" of an effect that has ended. A \
+          "send" that escapes its effect (into a callback, a stored \
           closure, an unstructured task) must not be used after the effect returns: keep the \
           work inside the effect, awaiting it.
           """)
