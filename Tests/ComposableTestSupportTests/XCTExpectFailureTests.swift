@@ -19,6 +19,20 @@
       XCTAssertEqual(seen, ["Can't modify unrelated case \"int\""])
     }
 
+    /// A reducer's warning is matched by TCA's first line ("Coming from TCA").
+    @MainActor func testAWarningIsMatchedByTCAsFirstLine() async {
+      let store = TestStore(initialState: Int?.none) {
+        EmptyReducer<Int?, Void>()
+          .ifLet(\.self, action: \.self) {}
+      }
+      let location = "ComposableTestSupportTests/XCTExpectFailureTests.swift:\(#line - 2)"
+      XCTExpectFailure {
+        $0.compactDescription.hasPrefix(
+          #"An "ifLet" at "\#(location)" received a child action when child state was "nil"."#)
+      }
+      await store.send(())
+    }
+
     /// The matcher sees where the failure was reported, as XCTest's issues say it.
     func testTheMatcherSeesWhereTheFailureWasReported() {
       let line = #line + 2

@@ -10,6 +10,24 @@ import Testing
 
 @MainActor
 struct AppFeatureTests {
+  /// Stores made with tables of their own keep keys of their own: one's favorites are not the
+  /// other's, as two servers in one process need.
+  @Test func aTableOfItsOwnKeepsFavoritesOfItsOwn() {
+    func makeStore() -> Store<AppFeature.State, AppFeature.Action> {
+      let store = withDependencies {
+        $0.persistentReferences = PersistentReferences()
+        $0.defaultInMemoryStorage = InMemoryStorage()
+      } operation: {
+        Store(initialState: AppFeature.State()) { AppFeature() }
+      }
+      return store
+    }
+    let (first, second) = (makeStore(), makeStore())
+    first.state.favoritesStorage.$favorites.withLock { $0.primes.append(7) }
+    #expect(first.state.favoritePrimes == [7])
+    #expect(second.state.favoritePrimes == [])
+  }
+
   let now = Date(timeIntervalSince1970: 1_795_000_000)
   let clock = TestClock()
 
