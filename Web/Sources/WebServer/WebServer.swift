@@ -83,6 +83,7 @@ public struct WebServer: Sendable {
         address: .hostname(host, port: port), serverName: nil, backlog: 4096,
         availableConnectionsDelegate: MaximumAvailableConnections(limits.total)),
       onServerRunning: { channel in
+        await DeferredAccept.enable(on: channel, for: limits.headerTimeout)
         let port = channel.localAddress?.port ?? 0
         policy.set(AccessPolicy(token: token, host: host, port: port, extraHosts: extraHosts))
         await onRunning("http://\(urlHost):\(port)/?token=\(token)")

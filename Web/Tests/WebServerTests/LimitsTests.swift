@@ -12,7 +12,20 @@ import WebServer
 struct LimitsTests {
   let server = ServerTests()
 
-  @Test func aSocketThatSendsNothingIsClosedAfterTheHeaderTimeout() async throws {
+  @Test func aSocketThatStopsInTheMiddleOfItsHeadIsClosedAfterTheHeaderTimeout() async throws {
+    let limits = ConnectionLimits(headerTimeout: .milliseconds(200))
+    try await server.withServer(limits: limits) { _, port in
+      try await onThread {
+        let slow = try RawConnection(port: port)
+        try slow.write(Array("GET / HT".utf8))
+        let started = ContinuousClock.now
+        #expect(slow.isClosedByServer())
+        #expect(ContinuousClock.now - started < .seconds(5))
+      }
+    }
+  }
+
+  @Test func aSocketThatSendsNothingIsClosedOnceTheKernelHandsItOver() async throws {
     let limits = ConnectionLimits(headerTimeout: .milliseconds(200))
     try await server.withServer(limits: limits) { _, port in
       try await onThread {
@@ -20,6 +33,21 @@ struct LimitsTests {
         let started = ContinuousClock.now
         #expect(silent.isClosedByServer())
         #expect(ContinuousClock.now - started < .seconds(5))
+      }
+    }
+  }
+
+  @Test func socketsThatSendNothingCostTheServerNothing() async throws {
+    let limits = ConnectionLimits(anonymous: 8, total: 24)
+    try await server.withServer(limits: limits) { _, port in
+      try await onThread {
+        let silent = try (0..<40).map { _ in try RawConnection(port: port) }
+        let page = try RawConnection(port: port).get(
+          "/?token=\(server.token)", ["Host": "127.0.0.1:\(port)"])
+        #expect(page.status == 200)
+        // The kernel keeps them until they send something: the server had none to close,
+        // and the anonymous limit was never reached.
+        #expect(silent.allSatisfy { $0.isOpen(for: .milliseconds(20)) })
       }
     }
   }
@@ -42,12 +70,16 @@ struct LimitsTests {
     let limits = ConnectionLimits(anonymous: 8, total: 24)
     try await server.withServer(limits: limits) { _, port in
       try await onThread {
-        let silent = try (0..<40).map { _ in try RawConnection(port: port) }
+        let slow = try (0..<40).map { _ in
+          let connection = try RawConnection(port: port)
+          try connection.write(Array("G".utf8))
+          return connection
+        }
         let page = try RawConnection(port: port).get(
           "/?token=\(server.token)", ["Host": "127.0.0.1:\(port)"])
         #expect(page.status == 200)
-        // The oldest silent sockets made room; the newest are still open.
-        #expect(silent.prefix(16).allSatisfy { $0.isClosedByServer() })
+        // The oldest slow sockets made room; the newest are still open.
+        #expect(slow.prefix(16).allSatisfy { $0.isClosedByServer() })
       }
     }
   }

@@ -321,6 +321,14 @@ final class RawConnection: @unchecked Sendable {
     return recv(socket, &byte, 1, 0) <= 0 && errno != EAGAIN
   }
 
+  /// Whether the connection is still open after `wait` with nothing to read.
+  func isOpen(for wait: Duration) -> Bool {
+    var pollee = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+    let (seconds, attoseconds) = wait.components
+    let milliseconds = Int32(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+    return poll(&pollee, 1, milliseconds) == 0
+  }
+
   /// A text frame, masked as a browser sends it unless told otherwise.
   func sendText(_ text: String, masked: Bool = true) throws {
     let payload = Array(text.utf8)
