@@ -15,6 +15,31 @@ struct WebUITests {
     #expect(SizeClass(cssPixels: 1024) == .desktop)
   }
 
+  /// Escaping copies the runs between special characters whole: every place a special
+  /// character can be (first, last, next to another, beside a character of several bytes)
+  /// against one replacement per character.
+  @Test func escapingAnyTextReplacesEachSpecialCharacterAndNothingElse() {
+    let alphabet: [Character] = ["a", "&", "<", ">", "\"", "'", "—", "✓", "é", " ", "🙂"]
+    var generator = SystemRandomNumberGenerator()
+    for length in 0..<200 {
+      let text = String((0..<length % 12).map { _ in alphabet.randomElement(using: &generator)! })
+      let expected = text.map { character -> String in
+        switch character {
+        case "&": "&amp;"
+        case "<": "&lt;"
+        case ">": "&gt;"
+        case "\"": "&quot;"
+        case "'": "&#39;"
+        default: String(character)
+        }
+      }.joined()
+      #expect(HTML.escaped(text) == expected, "\(text)")
+      var html = HTML()
+      html.element("p", [.value("title", text)], text: text)
+      #expect(html.string == "<p title=\"\(expected)\">\(expected)</p>")
+    }
+  }
+
   @Test func escapesEveryText() {
     #expect(
       HTML.escaped(#"<a href="x">'&'</a>"#)
