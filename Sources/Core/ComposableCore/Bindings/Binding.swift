@@ -105,23 +105,27 @@ extension BindableAction {
 
 /// The `binding` case path of each bindable action type, made once.
 private enum BindingPaths {
-  static let paths = Mutex<[ObjectIdentifier: any Sendable]>([:])
+  /// A path in a class of its own type: found by the action type's identifier, it is cast
+  /// back without a dynamic cast (which was half the cost of every action's `binding`).
+  final class Box<Action: BindableAction>: Sendable {
+    let path: AnyCasePath<Action, BindingAction<Action.State>>
+    init() { path = AnyCasePath(Action.binding) }
+  }
+
+  static let paths = Mutex<[ObjectIdentifier: AnyObject & Sendable]>([:])
 
   static func path<Action: BindableAction>(for _: Action.Type) -> AnyCasePath<
     Action, BindingAction<Action.State>
   > {
-    paths.withLock { paths in
-      if let path = paths[ObjectIdentifier(Action.self)]
-        as? AnyCasePath<
-          Action, BindingAction<Action.State>
-        >
-      {
-        return path
-      }
-      let path = AnyCasePath<Action, BindingAction<Action.State>>(Action.binding)
-      paths[ObjectIdentifier(Action.self)] = path
-      return path
+    let box = paths.withLock { paths in
+      let id = ObjectIdentifier(Action.self)
+      if let box = paths[id] { return box }
+      let box = Box<Action>()
+      paths[id] = box
+      return box
     }
+    // Stored under `Action`'s identifier, so a `Box<Action>`.
+    return unsafeDowncast(box, to: Box<Action>.self).path
   }
 }
 
