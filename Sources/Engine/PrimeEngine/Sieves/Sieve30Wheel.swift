@@ -295,11 +295,13 @@ enum Sieve30Patterns {
 
   /// Each group's pattern, two periods and sixteen bytes long, with its period; built by
   /// crossing off, since every run builds them, through unsafe buffers (with the arrays
-  /// themselves, 2.5 million instructions of every run).
+  /// themselves, 2.5 million instructions of every run). Only the first period is crossed
+  /// off: 30 · period is a multiple of every prime of the group, so byte `i + period` is byte
+  /// `i` (half the crossings, 0.45 million instructions of every run, even `pi 1000`).
   private static let patterns: [(period: Int, bytes: [UInt8])] = groups.map { group in
     let period = Int(group.reduce(1, *))
     var bytes = [UInt8](repeating: 0xFF, count: 2 * period + 16)
-    let end = 30 * bytes.count
+    let end = 30 * period
     bytes.withUnsafeMutableBufferPointer { bytes in
       Sieve30Wheel.bit.withUnsafeBufferPointer { bit in
         for p in group.map(Int.init) {
@@ -310,6 +312,7 @@ enum Sieve30Patterns {
           }
         }
       }
+      for index in period..<bytes.count { bytes[index] = bytes[index &- period] }
     }
     return (period, bytes)
   }
