@@ -16,24 +16,29 @@ struct PresievePattern: Sendable {
 
   private init(primes: [UInt64]) {
     periodWords = Int(primes.reduce(1, *))
-    // Built at the first sieve of every run, so built from one small pattern per prime
-    // (p words hold 64 periods of p bits), each laid over the whole period in turn, through
-    // unsafe buffers: with arrays and an index per prime it took 2.3 million instructions,
-    // more than some whole counts.
+    // Built at the first sieve of every run, so built up prime by prime: the pattern of the
+    // primes so far is copied over the next prime's longer period and that prime's own
+    // pattern (p words hold 64 periods of p bits) laid over the copy, through unsafe buffers.
+    // Laying each prime over the whole period took 0.6 million instructions of every run; with
+    // arrays and an index per prime, 2.3 million, more than some whole counts.
     var words = [UInt64](repeating: ~0, count: periodWords)
     words.withUnsafeMutableBufferPointer { words in
+      var built = 1
       for p in primes.map(Int.init) {
         var single = [UInt64](repeating: ~0, count: p)
         for k in stride(from: (p - 1) / 2, to: p * 64, by: p) {
           single[k / 64] &= ~(1 << UInt64(k % 64))
         }
+        let next = built * p
+        for index in built..<next { words[index] = words[index &- built] }
         single.withUnsafeBufferPointer { single in
           var position = 0
-          for index in words.indices {
+          for index in 0..<next {
             words[index] &= single[position]
             position = position &+ 1 == p ? 0 : position &+ 1
           }
         }
+        built = next
       }
     }
     self.words = words
