@@ -242,10 +242,7 @@ let package = Package(
     // Programs
     .executableTarget(
       name: "primetime",
-      dependencies: [
-        "PrimeEngine", "StandardStreams",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ],
+      dependencies: ["PrimeEngine", "StandardStreams"],
       path: "Sources/Programs/primetime"
     ),
     .executableTarget(

@@ -20,8 +20,8 @@ struct PrimeTimeCommandTests {
     #expect(run.output == "0\n4\n50847534\n5040193425\n")
   }
 
-  /// `pi` and `nth-prime` with plain values skip ArgumentParser; the same request spelled
-  /// otherwise (`--threads=1`) goes through it: both answer alike, mistakes included.
+  /// An option's value attached (`--threads=1`) or following it: both answer alike, mistakes
+  /// included.
   @Test(arguments: [
     (
       ["pi", "--threads", "1", "10", "0", "10000007"],
@@ -114,6 +114,57 @@ struct PrimeTimeCommandTests {
     let unknown = try await primetime("pi", "--fast", "10")
     #expect(unknown.status == 2)
     #expect(unknown.errors == "primetime: unknown option '--fast'\n")
+  }
+
+  /// `primetime` reads its command line itself: a parsing library would bring Foundation into
+  /// every run (1.2 MiB of memory, 90 page faults).
+  @Test func thePrimeProgramLinksNeitherFoundationNorAParser() throws {
+    let program = try Data(contentsOf: primetimeExecutable)
+    for library in ["FoundationEssentials", "ArgumentParser"] {
+      #expect(program.range(of: Data(library.utf8)) == nil, "\(library) is linked")
+    }
+  }
+
+  /// A mistake in an option says what, the usage and where the help is, with status 64
+  /// (`EX_USAGE`), and answers nothing.
+  @Test(arguments: [
+    (["pi", "--threads", "x", "7"], "Error: The value 'x' is invalid for '--threads <threads>'"),
+    (["pi", "7", "--threads"], "Error: Missing value for '--threads <threads>'"),
+    (["nth-prime", "--threads=0", "7"], "Error: --threads 0: give from 1 to 1024"),
+    (["pi", "--verbose=yes", "7"], "Error: The option '--verbose' does not take any value"),
+    (["nth-prime"], "Error: Missing expected argument '<values> ...'"),
+    (["frob", "7"], "Error: Unexpected argument 'frob'"),
+    (["--version"], "Error: Unknown option '--version'"),
+  ])
+  func usageMistakes(_ arguments: [String], _ firstLine: String) async throws {
+    let run = try await runPrimetime(arguments)
+    #expect(run.status == 64)
+    #expect(run.output == "")
+    #expect(run.errors.hasPrefix(firstLine))
+    let command =
+      ["pi", "nth-prime"].contains(arguments[0]) ? "primetime \(arguments[0])" : "primetime"
+    #expect(run.errors.hasSuffix("  See '\(command) --help' for more information.\n"))
+  }
+
+  /// Every subcommand is listed and every option described, in 80 columns; `help pi`, `pi -h`
+  /// and `pi --help` (even after values) are the same help.
+  @Test func helpListsEverythingInEightyColumns() async throws {
+    let program = try await primetime("--help")
+    #expect(program.status == 0)
+    for subcommand in ["app", "script", "nth-prime", "pi", "is-prime", "next-prime"] {
+      #expect(program.output.contains("\n  \(subcommand) "), "\(subcommand) is not listed")
+    }
+    let pi = try await primetime("pi", "--help")
+    for option in ["--threads <threads>", "--verbose", "-h, --help", "<values>"] {
+      #expect(pi.output.contains("\n  \(option) "), "\(option) is not described")
+    }
+    for help in [program.output, pi.output] {
+      #expect(help.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+    #expect(try await primetime("help", "pi").output == pi.output)
+    #expect(try await primetime("pi", "-h").output == pi.output)
+    #expect(try await primetime("pi", "10", "--help").output == pi.output)
+    #expect(try await primetime("pi", "--", "--help").output == "")
   }
 
   /// Help and errors are for people: no names from the source code or from libraries.

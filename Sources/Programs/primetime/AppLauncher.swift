@@ -1,5 +1,3 @@
-import ArgumentParser
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -31,12 +29,12 @@ enum AppLauncher {
       errno == ENOENT ? "\(path) is missing" : "\(path): \(String(cString: strerror(errno)))"
     let build = "swift build -c release --product \(programName)"
     if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
-      let command: any ParsableCommand.Type = arguments.first == "script" ? Script.self : App.self
+      let command: Subcommand = arguments.first == "script" ? .script : .app
       emit(
         """
-        OVERVIEW: \(command.configuration.abstract)
+        OVERVIEW: \(command.abstract)
 
-        USAGE: primetime \(command.configuration.commandName ?? "") [<options>]
+        USAGE: \(command.usage)
 
         The options are described by the app's own program, which is not installed here \
         (\(reason)). Build it beside primetime with: \(build)
@@ -64,29 +62,5 @@ enum AppLauncher {
     let folder = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast()
       .joined(separator: "/")
     return (folder.isEmpty ? "." : folder) + "/" + programName
-  }
-
-  /// `primetime app`, listed in the help; the launcher starts the app before parsing.
-  struct App: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "app",
-      abstract: "Opens the app (the default). Not on a terminal, runs a script from stdin.",
-      discussion: "Options: primetime app --help.")
-
-    @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
-
-    func run() { AppLauncher.start(["app"] + arguments) }
-  }
-
-  /// `primetime script`, listed in the help; the launcher starts the app before parsing.
-  struct Script: ParsableCommand {
-    static let configuration = CommandConfiguration(
-      commandName: "script",
-      abstract: "Runs user intents, one a line, and prints the screen after each.",
-      discussion: "Options and the intents: primetime script --help.")
-
-    @Argument(parsing: .captureForPassthrough) var arguments: [String] = []
-
-    func run() { AppLauncher.start(["script"] + arguments) }
   }
 }

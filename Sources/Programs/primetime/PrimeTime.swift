@@ -1,4 +1,3 @@
-import ArgumentParser
 import PrimeEngine
 import StandardStreams
 import Synchronization
@@ -13,239 +12,105 @@ import Synchronization
 /// `primetime-app`, the program beside this one, which holds the whole kit. This one links
 /// only the engine, so that a prime subcommand starts in milliseconds.
 @main
-struct PrimeTime: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "primetime",
-    abstract: "The PrimeTime app in a terminal, and primes from the command line, fast.",
-    subcommands: [
-      AppLauncher.App.self, AppLauncher.Script.self, NthPrimeCommand.self, PiCommand.self,
-      IsPrimeCommand.self, NextPrimeCommand.self,
-    ]
-  )
-
+enum PrimeTime {
   static func main() {
     // Ctrl-\ quits as it quits any command-line program: the runtime's crash reporter, which
     // catches SIGQUIT, would print a backtrace and wait for a key.
     _ = signal(SIGQUIT, SIG_DFL)
     let arguments = Array(CommandLine.arguments.dropFirst())
     if AppLauncher.handles(arguments) { AppLauncher.start(arguments) }
-    if let request = PlainRequest(arguments) { request.run() }
-    main(nil)
-  }
-}
-
-/// `pi` and `nth-prime` with plain values (decimal digits or `-`) and at most `--threads N`
-/// and `--verbose`: answered without ArgumentParser, whose reflection over the commands took
-/// 7.5 of the 12.7 million instructions of `primetime pi 1000` (2–3 ms of every run). Any
-/// other form, a mistake included, goes through ArgumentParser as before, so help and error
-/// messages stay its own.
-struct PlainRequest {
-  let isPi: Bool
-  let values: [String]
-  let threads: Int?
-  let verbose: Bool
-
-  init?(_ arguments: [String]) {
-    guard let command = arguments.first, command == "pi" || command == "nth-prime" else {
-      return nil
-    }
-    isPi = command == "pi"
-    var values: [String] = []
-    var threads: Int?
-    var verbose = false
-    var index = 1
-    while index < arguments.count {
-      let argument = arguments[index]
-      if argument == "--threads", threads == nil, index + 1 < arguments.count,
-        let count = Int(arguments[index + 1]), (1...maximumThreads).contains(count),
-        arguments[index + 1].utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
-      {
-        threads = count
-        index += 2
-        continue
-      }
-      if argument == "--verbose" && !verbose {
-        verbose = true
-      } else if argument == "-"
-        || (!argument.isEmpty && argument.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 })
-      {
-        values.append(argument)
-      } else {
-        return nil
-      }
-      index += 1
-    }
-    guard !values.isEmpty else { return nil }
-    self.values = values
-    self.threads = threads
-    self.verbose = verbose
-  }
-
-  /// Answers as the command would, then exits with its status.
-  func run() -> Never {
-    do {
-      if isPi {
-        try PiCommand.answerAll(values, threads: threads, verbose: verbose)
-      } else {
-        try NthPrimeCommand.answerAll(values, threads: threads, verbose: verbose)
+    do throws(UsageError) {
+      switch try Invocation(arguments) {
+      case .help(let subcommand):
+        if let subcommand, subcommand == .app || subcommand == .script {
+          AppLauncher.start([subcommand.name, "--help"])
+        }
+        emit(subcommand.map(Help.of) ?? Help.program, to: STDOUT_FILENO)
+        exit(0)
+      case .answer(let subcommand, let request):
+        exit(subcommand.answer(request))
       }
     } catch {
-      PrimeTime.exit(withError: error)
-    }
-    PrimeTime.exit()
-  }
-}
-
-struct NthPrimeCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "nth-prime",
-    abstract: "Prints the N-th prime for each N (the 1st prime is 2).",
-    discussion: """
-      N goes up to \(NthPrime.maximum). Give - to read values from standard input, one or \
-      more a line.
-      """)
-
-  // Unconditional: "--threads -1" is a value to refuse, not a missing one.
-  @Option(
-    parsing: .unconditional,
-    help: "How many threads compute (default and most: one per processor).")
-  var threads: Int?
-
-  @Flag(help: "Also print y, z, each phase's time and share and the peak memory, on stderr.")
-  var verbose = false
-
-  @Argument(parsing: .allUnrecognized, help: "Values of N, or - for standard input.")
-  var values: [String]
-
-  func validate() throws { try validateThreads(threads) }
-
-  func run() throws { try Self.answerAll(values, threads: threads, verbose: verbose) }
-
-  static func answerAll(_ values: [String], threads: Int?, verbose: Bool) throws {
-    try answer(values) { text in
-      guard let n = Int(text) else {
-        throw isDigits(text)
-          ? PrimeEngineError.tooLarge(text, maximum: String(NthPrime.maximum))
-          : PrimeEngineError.malformedNumber(text)
-      }
-      let label = "the \(ordinal(n)) prime"
-      if verbose {
-        let (prime, details) = try withProgress(label) {
-          try NthPrime.nthPrimeWithDetails(n, threads: threads, progress: $0)
-        }
-        emit(verboseReport(details), to: STDERR_FILENO)
-        return String(prime)
-      }
-      return String(
-        try withProgress(label) { try NthPrime.nthPrime(n, threads: threads, progress: $0) })
+      emit(error.text, to: STDERR_FILENO)
+      exit(64)
     }
   }
 }
 
-struct PiCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "pi",
-    abstract: "Prints π(X), the number of primes up to X, for each X.",
-    discussion: """
-      X goes up to 2^64 − 1. Give - to read values from standard input, one or more a line.
-      """)
-
-  // Unconditional: "--threads -1" is a value to refuse, not a missing one.
-  @Option(
-    parsing: .unconditional,
-    help: "How many threads compute (default and most: one per processor).")
-  var threads: Int?
-
-  @Flag(help: "Also print y, z, each phase's time and share and the peak memory, on stderr.")
-  var verbose = false
-
-  @Argument(parsing: .allUnrecognized, help: "Values of X, or - for standard input.")
-  var values: [String]
-
-  func validate() throws { try validateThreads(threads) }
-
-  func run() throws { try Self.answerAll(values, threads: threads, verbose: verbose) }
-
-  static func answerAll(_ values: [String], threads: Int?, verbose: Bool) throws {
-    try answer(values) { text in
-      let x = try parseUInt64(text)
-      let label = "primes up to \(grouped(String(x)))"
-      if verbose {
-        let (count, details) = try withProgress(label) {
-          try PrimeCounting.primeCountWithDetails(upTo: x, threads: threads, progress: $0)
-        }
-        emit(verboseReport(details), to: STDERR_FILENO)
-        return String(count)
-      }
-      return String(
-        try withProgress(label) {
-          try PrimeCounting.primeCount(upTo: x, threads: threads, progress: $0)
-        })
+extension Subcommand {
+  /// Answers each of `request`'s values; the exit status.
+  func answer(_ request: Invocation.Request) -> Int32 {
+    if let option = request.unknownOption {
+      reportToStandardError("unknown option \(quoted(option))")
+      return 2
     }
+    let (threads, verbose) = (request.threads, request.verbose)
+    let compute: (String) throws -> String
+    switch self {
+    case .app, .script: AppLauncher.start([name] + request.values)
+    case .nthPrime: compute = { try nthPrimeAnswer($0, threads: threads, verbose: verbose) }
+    case .pi: compute = { try piAnswer($0, threads: threads, verbose: verbose) }
+    case .isPrime: compute = isPrimeAnswer
+    case .nextPrime: compute = nextPrimeAnswer
+    }
+    return primetime.answer(request.values, compute)
   }
 }
 
-struct IsPrimeCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "is-prime",
-    abstract: "Prints 'prime' or 'not prime' for each N, of any size.",
-    discussion: """
-      Below 2^64 the answer is certain. Above, 'prime' means that N passes the Baillie–PSW \
-      test, which no known composite number passes.
-      """)
-
-  @Argument(parsing: .allUnrecognized, help: "Values of N, or - for standard input.")
-  var values: [String]
-
-  func run() throws {
-    try answer(values) { text in
-      let isPrime =
-        if let n = UInt64(text) { Primality.isPrime(n) } else {
-          try BigInteger(text).isProbablePrime
-        }
-      return isPrime ? "prime" : "not prime"
-    }
+private func nthPrimeAnswer(_ text: String, threads: Int?, verbose: Bool) throws -> String {
+  guard let n = Int(text) else {
+    throw isDigits(text)
+      ? PrimeEngineError.tooLarge(text, maximum: String(NthPrime.maximum))
+      : PrimeEngineError.malformedNumber(text)
   }
+  let label = "the \(ordinal(n)) prime"
+  if verbose {
+    let (prime, details) = try withProgress(label) {
+      try NthPrime.nthPrimeWithDetails(n, threads: threads, progress: $0)
+    }
+    emit(verboseReport(details), to: STDERR_FILENO)
+    return String(prime)
+  }
+  return String(
+    try withProgress(label) { try NthPrime.nthPrime(n, threads: threads, progress: $0) })
 }
 
-struct NextPrimeCommand: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "next-prime",
-    abstract: "Prints the smallest prime greater than N, for each N of any size.")
-
-  @Argument(parsing: .allUnrecognized, help: "Values of N, or - for standard input.")
-  var values: [String]
-
-  func run() throws {
-    try answer(values) { text in
-      if let n = UInt64(text), let next = Primality.nextPrime(after: n) { return String(next) }
-      let n = try BigInteger(text)
-      let label = "the next prime after a \(grouped(String(text.count)))-digit number"
-      return try withProgress(label) { n.nextPrime(progress: $0) }.description
+private func piAnswer(_ text: String, threads: Int?, verbose: Bool) throws -> String {
+  let x = try parseUInt64(text)
+  let label = "primes up to \(grouped(String(x)))"
+  if verbose {
+    let (count, details) = try withProgress(label) {
+      try PrimeCounting.primeCountWithDetails(upTo: x, threads: threads, progress: $0)
     }
+    emit(verboseReport(details), to: STDERR_FILENO)
+    return String(count)
   }
+  return String(
+    try withProgress(label) {
+      try PrimeCounting.primeCount(upTo: x, threads: threads, progress: $0)
+    })
 }
 
-/// Answers each value on its own line, as soon as it is known. A bad value is reported on
-/// standard error (with its line number when read from standard input) and the others are
-/// still answered; then the run ends with status 2. `-` reads values from standard input there
-/// (once: a second `-` finds it ended, as `cat - -` does). `--` ends the options: what follows
-/// is a value even if it starts with a dash. A failed read or write (a full disk, a closed
-/// pipe) ends the run at once with status 1, said on standard error: an answer cut short must
-/// never look complete.
-func answer(_ arguments: [String], _ compute: (String) throws -> String) throws {
-  var values: [String] = []
-  var optionsEnded = false
-  for argument in arguments {
-    if !optionsEnded && argument == "--" {
-      optionsEnded = true
-    } else if !optionsEnded && argument.hasPrefix("--") {
-      reportToStandardError("unknown option \(quoted(argument))")
-      throw ExitCode(2)
-    } else {
-      values.append(argument)
-    }
-  }
+private func isPrimeAnswer(_ text: String) throws -> String {
+  let isPrime =
+    if let n = UInt64(text) { Primality.isPrime(n) } else { try BigInteger(text).isProbablePrime }
+  return isPrime ? "prime" : "not prime"
+}
+
+private func nextPrimeAnswer(_ text: String) throws -> String {
+  if let n = UInt64(text), let next = Primality.nextPrime(after: n) { return String(next) }
+  let n = try BigInteger(text)
+  let label = "the next prime after a \(grouped(String(text.count)))-digit number"
+  return try withProgress(label) { n.nextPrime(progress: $0) }.description
+}
+
+/// Answers each value on its own line, as soon as it is known; the exit status. A bad value
+/// is reported on standard error (with its line number when read from standard input) and
+/// the others are still answered; then the run ends with status 2. `-` reads values from
+/// standard input there (once: a second `-` finds it ended, as `cat - -` does). A failed read
+/// or write (a full disk, a closed pipe) ends the run at once with status 1, said on standard
+/// error: an answer cut short must never look complete.
+func answer(_ values: [String], _ compute: (String) throws -> String) -> Int32 {
   var failed = false
   func answer(_ value: String, line: Int?) throws(StreamError) {
     let output: String
@@ -284,23 +149,10 @@ func answer(_ arguments: [String], _ compute: (String) throws -> String) throws 
     }
   } catch {
     reportToStandardError(error.description)
-    throw ExitCode(1)
+    return 1
   }
-  if failed { throw ExitCode(2) }
+  return failed ? 2 : 0
 }
-
-/// Threads beyond the processors are not started (the engine caps them); a count no machine
-/// has is a mistake worth saying.
-func validateThreads(_ threads: Int?) throws {
-  guard let threads else { return }
-  guard (1...maximumThreads).contains(threads) else {
-    throw ValidationError(
-      "--threads \(threads): give from 1 to \(maximumThreads) (more than the processors do not help)."
-    )
-  }
-}
-
-let maximumThreads = 1_024
 
 func parseUInt64(_ text: String) throws -> UInt64 {
   if let value = UInt64(text) { return value }

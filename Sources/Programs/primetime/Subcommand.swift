@@ -1,0 +1,58 @@
+import PrimeEngine
+
+/// The subcommands of `primetime`, with what their help says.
+///
+/// `app` and `script` belong to `primetime-app`, started in this program's place
+/// (``AppLauncher``); the others answer here, each value on its line.
+enum Subcommand: String, CaseIterable {
+  case app
+  case script
+  case nthPrime = "nth-prime"
+  case pi
+  case isPrime = "is-prime"
+  case nextPrime = "next-prime"
+
+  var name: String { rawValue }
+
+  var abstract: String {
+    switch self {
+    case .app: "Opens the app (the default). Not on a terminal, runs a script from stdin."
+    case .script: "Runs user intents, one a line, and prints the screen after each."
+    case .nthPrime: "Prints the N-th prime for each N (the 1st prime is 2)."
+    case .pi: "Prints π(X), the number of primes up to X, for each X."
+    case .isPrime: "Prints 'prime' or 'not prime' for each N, of any size."
+    case .nextPrime: "Prints the smallest prime greater than N, for each N of any size."
+    }
+  }
+
+  var discussion: String? {
+    switch self {
+    case .app: "Options: primetime app --help."
+    case .script: "Options and the intents: primetime script --help."
+    case .nthPrime:
+      "N goes up to \(NthPrime.maximum). Give - to read values from standard input, one or "
+        + "more a line."
+    case .pi:
+      "X goes up to 2^64 − 1. Give - to read values from standard input, one or more a line."
+    case .isPrime:
+      "Below 2^64 the answer is certain. Above, 'prime' means that N passes the Baillie–PSW "
+        + "test, which no known composite number passes."
+    case .nextPrime: nil
+    }
+  }
+
+  /// `--threads` and `--verbose`: the counts of primes, which take long enough to share out
+  /// and to explain.
+  var takesCountOptions: Bool { self == .nthPrime || self == .pi }
+
+  /// How the values are named in the help.
+  var valueName: String { self == .pi ? "X" : "N" }
+
+  var usage: String {
+    switch self {
+    case .app, .script: "primetime \(name) [<options>]"
+    case .nthPrime, .pi: "primetime \(name) [--threads <threads>] [--verbose] <values> ..."
+    case .isPrime, .nextPrime: "primetime \(name) <values> ..."
+    }
+  }
+}
