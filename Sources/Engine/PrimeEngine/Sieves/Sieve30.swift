@@ -161,7 +161,7 @@ final class Sieve30 {
         var position = Int(offset)
         Sieve30Wheel.crossOff(
           bytes, count: count, offset: &position, q: Int(p / 30),
-          classIndex: Sieve30Wheel.residueIndex[Int(p % 30)], wheel: &wheel)
+          classIndex: Sieve30Wheel.toWheel(Int(p % 30)).index, wheel: &wheel)
       }
     }
   }
@@ -187,7 +187,7 @@ struct SievingPrimes30 {
         entries.append(
           Entry(
             nextByte: .max, q: UInt32(p / 30),
-            classIndex: UInt8(Sieve30Wheel.residueIndex[Int(p % 30)]), wheel: 0))
+            classIndex: UInt8(Sieve30Wheel.toWheel(Int(p % 30)).index), wheel: 0))
       }
     }
   }

@@ -1,0 +1,35 @@
+import Testing
+
+@testable import PrimeEngine
+
+struct Sieve30WheelTests {
+  /// The written-out table: for every r < 30, the nearest residue coprime to 30 at or above
+  /// it, and that residue's place on the wheel.
+  @Test func toWheelFindsTheNextResidueCoprimeToThirty() {
+    for r in 0..<30 {
+      let (step, index) = Sieve30Wheel.toWheel(r)
+      let next = (r...).first { [1, 7, 11, 13, 17, 19, 23, 29, 31].contains($0) }!
+      #expect(step == UInt64(next - r), "r = \(r)")
+      #expect(Sieve30Wheel.residues[index] == UInt64(next % 30), "r = \(r)")
+    }
+  }
+
+  /// The first multiple found by one division is the one a search finds, for primes and
+  /// starts of every residue, and near 2⁶⁴.
+  @Test func firstMultipleIsTheSmallestOnTheWheel() {
+    var random = SplitMix64(state: 30)
+    let primes: [UInt64] = [7, 11, 13, 31, 59, 97, 65_537, 1_000_003, 4_294_967_291]
+    for p in primes {
+      for _ in 0..<200 {
+        let from = UInt64.random(in: 0...(UInt64.max / 2), using: &random) / 30 * 30
+        let (offset, wheel) = Sieve30Wheel.firstMultiple(of: p, from: from)
+        var m = (max(p * p, from) + p - 1) / p
+        while !Sieve30Wheel.residues.contains(m % 30) { m += 1 }
+        let (multiple, overflow) = p.multipliedReportingOverflow(by: m)
+        guard !overflow else { continue }
+        #expect(offset == multiple / 30 - from / 30, "p = \(p), from = \(from)")
+        #expect(Sieve30Wheel.residues[wheel] == m % 30, "p = \(p), from = \(from)")
+      }
+    }
+  }
+}
