@@ -171,19 +171,26 @@ public enum NthPrime {
         if total >= needed {
           // The (total − needed + 1)-th prime from the window's start: sieve its segment again.
           var rank = total - needed + 1
-          for segment in segments {
+          for (index, segment) in segments.enumerated() {
             if rank > segment.primes {
               rank -= segment.primes
               continue
             }
-            let again = try makeSieve(segment.low, segment.high)
             var answer: UInt64 = 0
-            while try again.next() {
-              forEachPrime(in: again) { prime in
+            func find(in sieve: Sieve30) {
+              forEachPrime(in: sieve) { prime in
                 guard rank > 0 else { return }
                 rank -= 1
                 if rank == 0 { answer = prime }
               }
+            }
+            // The last segment is still in the sieve (a window is mostly one segment: sieved
+            // again, it cost as much as the window did); an earlier one is sieved again.
+            if index == segments.count - 1 {
+              find(in: sieve)
+            } else {
+              let again = try makeSieve(segment.low, segment.high)
+              while try again.next() { find(in: again) }
             }
             return answer
           }
