@@ -16,7 +16,7 @@ func runInShell(_ script: String, data: URL) async throws -> Run {
 /// so as coreutils do, with a non-zero status, never a crash and never a short answer that
 /// looks whole.
 @Suite struct StreamErrorTests {
-  @Test(arguments: ["nth-prime 5", "pi 100", "is-prime 7", "next-prime 7"])
+  @Test(arguments: ["nth-prime 5", "pi 100", "is-prime 7", "next-prime 7", "--help", "pi --help"])
   func aFullDiskIsAnError(_ command: String) async throws {
     let data = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: data) }

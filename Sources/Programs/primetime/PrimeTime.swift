@@ -25,7 +25,13 @@ enum PrimeTime {
         if let subcommand, subcommand == .app || subcommand == .script {
           AppLauncher.start([subcommand.name, "--help"])
         }
-        emit(subcommand.map(Help.of) ?? Help.program, to: STDOUT_FILENO)
+        // Help cut short by a full disk or a closed pipe is said, as any answer is.
+        do throws(StreamError) {
+          try writeAll(subcommand.map(Help.of) ?? Help.program, to: STDOUT_FILENO)
+        } catch {
+          reportToStandardError(error.description)
+          exit(1)
+        }
         exit(0)
       case .answer(let subcommand, let request):
         exit(subcommand.answer(request))
