@@ -27,8 +27,6 @@ enum Subcommand: String, CaseIterable {
 
   var discussion: String? {
     switch self {
-    case .app: "Options: primetime app --help."
-    case .script: "Options and the intents: primetime script --help."
     case .nthPrime:
       "N goes up to \(NthPrime.maximum). Give - to read values from standard input, one or "
         + "more a line."
@@ -37,7 +35,8 @@ enum Subcommand: String, CaseIterable {
     case .isPrime:
       "Below 2^64 the answer is certain. Above, 'prime' means that N passes the Baillie–PSW "
         + "test, which no known composite number passes."
-    case .nextPrime: nil
+    // The app's subcommands are described by the app's own program.
+    case .app, .script, .nextPrime: nil
     }
   }
 
