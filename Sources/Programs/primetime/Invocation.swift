@@ -7,14 +7,14 @@ import StandardStreams
 /// The forms are those of a swift-argument-parser command: `--threads 2` or `--threads=2`,
 /// `-h`/`--help` anywhere before `--`, `help <subcommand>`, and its messages for a mistake in
 /// an option (``UsageError``, status 64).
-enum Invocation: Equatable {
+enum Invocation {
   /// The help of `primetime`, or of one subcommand.
   case help(Subcommand?)
   /// Answer each value (`-`: standard input).
   case answer(Subcommand, Request)
 
   /// How a prime subcommand was asked.
-  struct Request: Equatable {
+  struct Request {
     var values: [String] = []
     var threads: Int?
     var verbose = false
@@ -50,7 +50,7 @@ enum Invocation: Equatable {
   ) throws(UsageError) -> Invocation {
     var request = Request()
     var optionsEnded = false
-    var remaining = arguments[...]
+    var remaining = arguments
     while let argument = remaining.popFirst() {
       if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
         request.values.append(argument)
@@ -121,7 +121,7 @@ enum Invocation: Equatable {
 let maximumThreads = 1_024
 
 /// A mistake in how `primetime` was called: said with the usage, status 64 (`EX_USAGE`).
-struct UsageError: Error, Equatable {
+struct UsageError: Error {
   let message: String
   let subcommand: Subcommand?
   /// The help of the option or argument in question.
