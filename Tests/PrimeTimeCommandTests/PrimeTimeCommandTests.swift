@@ -52,12 +52,15 @@ struct PrimeTimeCommandTests {
   }
 
   @Test func nextPrimeOfAnySize() async throws {
+    // The largest 64-bit prime has the most digits an answer below 2⁶⁴ prints.
     let run = try await primetime(
-      "next-prime", "0", "13", "18446744073709551557", "1000000000000000000000000000000")
+      "next-prime", "0", "13", "18446744073709551556", "18446744073709551557",
+      "1000000000000000000000000000000")
     #expect(run.status == 0)
     #expect(
       run.output
-        == "2\n17\n18446744073709551629\n1000000000000000000000000000057\n")
+        == "2\n17\n18446744073709551557\n18446744073709551629\n"
+        + "1000000000000000000000000000057\n")
   }
 
   @Test func valuesFromStandardInput() async throws {

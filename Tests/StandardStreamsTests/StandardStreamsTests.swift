@@ -136,6 +136,26 @@ import Testing
     #expect(failure.withLock { $0 } == nil)
   }
 
+  @Test func writeLineEndsEachLine() throws {
+    let pipe = Pipe()
+    let lines = ["", "2", "π(10) = 4", String(repeating: "7", count: 100_000)]
+    let failure = Mutex<StreamError?>(nil)
+    Thread {
+      do throws(StreamError) {
+        for line in lines { try writeLine(line, to: pipe.fileHandleForWriting.fileDescriptor) }
+      } catch {
+        failure.withLock { $0 = error }
+      }
+      try? pipe.fileHandleForWriting.close()
+    }.start()
+    let expected = Data(lines.map { $0 + "\n" }.joined().utf8)
+    #expect(pipe.fileHandleForReading.readDataToEndOfFile() == expected)
+    #expect(failure.withLock { $0 } == nil)
+    let full = open("/dev/full", O_WRONLY)
+    defer { close(full) }
+    #expect(throws: StreamError.write(errno: ENOSPC)) { try writeLine("2", to: full) }
+  }
+
   @Test func quotedEscapesAndCuts() {
     #expect(quoted("bogus\u{1B}]0;PWNED\u{07}") == #"'bogus\u{1B}]0;PWNED\u{07}'"#)
     #expect(quoted("a\nb") == #"'a\nb'"#)

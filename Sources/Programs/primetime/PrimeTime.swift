@@ -69,30 +69,30 @@ private func nthPrimeAnswer(_ text: String, threads: Int?, verbose: Bool) throws
       ? PrimeEngineError.tooLarge(text, maximum: String(NthPrime.maximum))
       : PrimeEngineError.malformedNumber(text)
   }
-  let label = "the \(ordinal(n)) prime"
   if verbose {
-    let (prime, details) = try withProgress(label) {
+    let (prime, details) = try withProgress("the \(ordinal(n)) prime") {
       try NthPrime.nthPrimeWithDetails(n, threads: threads, progress: $0)
     }
     emit(verboseReport(details), to: STDERR_FILENO)
-    return String(prime)
+    return decimal(prime)
   }
-  return String(
-    try withProgress(label) { try NthPrime.nthPrime(n, threads: threads, progress: $0) })
+  return decimal(
+    try withProgress("the \(ordinal(n)) prime") {
+      try NthPrime.nthPrime(n, threads: threads, progress: $0)
+    })
 }
 
 private func piAnswer(_ text: String, threads: Int?, verbose: Bool) throws -> String {
   let x = try parseUInt64(text)
-  let label = "primes up to \(grouped(String(x)))"
   if verbose {
-    let (count, details) = try withProgress(label) {
+    let (count, details) = try withProgress("primes up to \(grouped(String(x)))") {
       try PrimeCounting.primeCountWithDetails(upTo: x, threads: threads, progress: $0)
     }
     emit(verboseReport(details), to: STDERR_FILENO)
-    return String(count)
+    return decimal(count)
   }
-  return String(
-    try withProgress(label) {
+  return decimal(
+    try withProgress("primes up to \(grouped(String(x)))") {
       try PrimeCounting.primeCount(upTo: x, threads: threads, progress: $0)
     })
 }
@@ -104,7 +104,7 @@ private func isPrimeAnswer(_ text: String) throws -> String {
 }
 
 private func nextPrimeAnswer(_ text: String) throws -> String {
-  if let n = UInt64(text), let next = Primality.nextPrime(after: n) { return String(next) }
+  if let n = UInt64(text), let next = Primality.nextPrime(after: n) { return decimal(next) }
   let n = try BigInteger(text)
   let label = "the next prime after a \(grouped(String(text.count)))-digit number"
   return try withProgress(label) { n.nextPrime(progress: $0) }.description
@@ -128,7 +128,7 @@ func answer(_ values: [String], _ compute: (String) throws -> String) -> Int32 {
       failed = true
       return
     }
-    try writeAll(output + "\n", to: STDOUT_FILENO)
+    try writeLine(output, to: STDOUT_FILENO)
   }
   do throws(StreamError) {
     var input = LineReader()
@@ -174,6 +174,21 @@ func isDigits(_ text: String) -> Bool {
   return !digits.isEmpty && digits.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
 }
 
+/// The decimal digits of `n`. Written here, as `String(n)` runs the standard library's
+/// printing of any integer, whose code a count's answer would page in for one line.
+func decimal(_ n: UInt64) -> String {
+  withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+    var n = n
+    var start = digits.count
+    repeat {
+      start -= 1
+      digits[start] = UInt8(ascii: "0") + UInt8(n % 10)
+      n /= 10
+    } while n > 0
+    return String(decoding: UnsafeBufferPointer(rebasing: digits[start...]), as: UTF8.self)
+  }
+}
+
 /// "1,234,567" for "1234567".
 func grouped(_ digits: String) -> String {
   var result = ""
@@ -204,9 +219,10 @@ let progressBarIsShown = Atomic(false)
 /// that is a terminal and the work takes long enough to report. The bar is erased when the
 /// work ends, and when Ctrl-C (or a termination request) ends the program.
 func withProgress<T>(
-  _ label: String, _ work: (@escaping @Sendable (Double) -> Void) throws -> T
+  _ label: @autoclosure () -> String, _ work: (@escaping @Sendable (Double) -> Void) throws -> T
 ) throws -> T {
   guard isatty(STDERR_FILENO) == 1 else { return try work { _ in } }
+  let label = label()
   for interruption in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
     _ = signal(interruption) { received in
       // Only what is safe in a signal handler: write, then end as the signal would.

@@ -11,26 +11,43 @@
 /// (`EPIPE`, when SIGPIPE is ignored as CI runners leave it) is an error.
 public func writeAll(_ text: String, to descriptor: Int32) throws(StreamError) {
   var text = text
-  let failure: Int32? = text.withUTF8 { bytes in
-    guard let base = bytes.baseAddress else { return nil }
-    var offset = 0
-    while offset < bytes.count {
-      let written = write(descriptor, base + offset, bytes.count - offset)
-      if written >= 0 {
-        offset += written
-        continue
-      }
-      switch errno {
-      case EINTR: continue
-      case EAGAIN:
-        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-        _ = poll(&ready, 1, -1)
-      case let code: return code
-      }
-    }
-    return nil
+  let failure = text.withUTF8 { writeWhole(UnsafeRawBufferPointer($0), to: descriptor) }
+  if let failure { throw .write(errno: failure) }
+}
+
+/// Writes `text` and a line break to `descriptor` in one write, as ``writeAll(_:to:)``.
+///
+/// The line is put together in a buffer on the stack: a string's `+` pages in the standard
+/// library's code for growing strings, which a program that only prints numbers never needs.
+public func writeLine(_ text: String, to descriptor: Int32) throws(StreamError) {
+  let count = text.utf8.count + 1
+  let failure = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { line in
+    let end = line.initialize(fromContentsOf: text.utf8)
+    line[end] = UInt8(ascii: "\n")
+    return writeWhole(UnsafeRawBufferPointer(line), to: descriptor)
   }
   if let failure { throw .write(errno: failure) }
+}
+
+/// Writes `bytes` whole; the `errno` of a failure.
+private func writeWhole(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+  guard let base = bytes.baseAddress else { return nil }
+  var offset = 0
+  while offset < bytes.count {
+    let written = write(descriptor, base + offset, bytes.count - offset)
+    if written >= 0 {
+      offset += written
+      continue
+    }
+    switch errno {
+    case EINTR: continue
+    case EAGAIN:
+      var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+      _ = poll(&ready, 1, -1)
+    case let code: return code
+    }
+  }
+  return nil
 }
 
 /// Writes a message for a person to standard error, prefixed with the program's name: its

@@ -158,10 +158,11 @@ private final class GourdonComputation: @unchecked Sendable {
   private let sum = Atomic<Int64>(0)
   private let easyResults: UnsafeMutableBufferPointer<EasyLeaves.Segment>
   private let quotientResults: UnsafeMutableBufferPointer<QuotientPrimeCounts.Chunk>
-  /// Hard-leaf chunks are added in order: those that finish early wait here.
+  /// Hard-leaf chunks are added in order: those that finish early wait here, in a list (a
+  /// few wait at a time; a dictionary's hashing paged in code a count otherwise never runs).
   private let hardResults = Mutex<
-    (next: Int, waiting: [Int: HardLeaves.Chunk], totals: HardLeaves.Totals)
-  >((0, [:], HardLeaves.Totals()))
+    (next: Int, waiting: [(index: Int, chunk: HardLeaves.Chunk)], totals: HardLeaves.Totals)
+  >((0, [], HardLeaves.Totals()))
 
   /// What the workers measured: each job kind's nanoseconds, the hard leaves and the
   /// sieve's work, added up as each worker ends.
@@ -308,9 +309,9 @@ private final class GourdonComputation: @unchecked Sendable {
         let chunk = try hard.count(low: low, high: high, sieve: &sieve, stop: stop)
         hardLeaves += chunk.leaves
         hardResults.withLock { results in
-          results.waiting[index] = chunk
-          while let next = results.waiting.removeValue(forKey: results.next) {
-            results.totals.add(next)
+          results.waiting.append((index, chunk))
+          while let position = results.waiting.firstIndex(where: { $0.index == results.next }) {
+            results.totals.add(results.waiting.remove(at: position).chunk)
             results.next += 1
           }
         }
