@@ -220,7 +220,7 @@ func runScript(_ input: ScriptInput, options: AppOptions, size: TerminalSize?) a
     options.prepareDependencies(&$0)
   }
   let runner = ScriptRunner(store: store) { screen in
-    try writeAll(screen + "\n", to: STDOUT_FILENO)
+    try writeLine(screen, to: STDOUT_FILENO)
   }
   // A signal stops the script at once (the running action cancelled, whatever input is still
   // queued), and the favorites are saved before the program ends.

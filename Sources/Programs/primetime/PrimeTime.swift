@@ -106,8 +106,9 @@ private func isPrimeAnswer(_ text: String) throws -> String {
 private func nextPrimeAnswer(_ text: String) throws -> String {
   if let n = UInt64(text), let next = Primality.nextPrime(after: n) { return decimal(next) }
   let n = try BigInteger(text)
-  let label = "the next prime after a \(grouped(String(text.count)))-digit number"
-  return try withProgress(label) { n.nextPrime(progress: $0) }.description
+  return try withProgress("the next prime after a \(grouped(String(text.count)))-digit number") {
+    n.nextPrime(progress: $0)
+  }.description
 }
 
 /// Answers each value on its own line, as soon as it is known; the exit status. A bad value
