@@ -66,6 +66,33 @@ final class Tmux {
     try await waitFor("\"\(text)\"", sourceLocation: sourceLocation) { $0.contains(text) }
   }
 
+  /// Waits (60 s at most) until the pane's terminal is in raw mode: the app has taken it, and
+  /// keys typed from now on reach it (those typed before are flushed as it takes it).
+  func waitForRawMode(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    let terminal = try output("display", "-p", "#{pane_tty}")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let deadline = Date().addingTimeInterval(60)
+    var flags = ""
+    while Date() < deadline {
+      let stty = Process()
+      stty.executableURL = URL(fileURLWithPath: "/bin/stty")
+      stty.arguments = ["-a", "-F", terminal]
+      let output = Pipe()
+      stty.standardOutput = output
+      stty.standardError = Pipe()
+      try stty.run()
+      flags = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      stty.waitUntilExit()
+      if flags.split(whereSeparator: { $0 == " " || $0 == ";" || $0 == "\n" })
+        .contains("-icanon")
+      {
+        return
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    Issue.record("The terminal never went raw:\n\(flags)", sourceLocation: sourceLocation)
+  }
+
   /// 1 when the pane shows the alternate screen, and whether its cursor is visible.
   func modes() throws -> String { try output("display", "-p", "#{alternate_on} #{cursor_flag}") }
 
@@ -345,8 +372,9 @@ struct InteractiveAppTests {
       echo "exit $?" > '\(data.path)/ended'; sleep 60
       """
     try tmux.start(command, columns: 60, rows: 24)
-    // It cannot draw on a terminal that is not its own: keys are typed blind, paced.
-    try await Task.sleep(for: .seconds(2))
+    // It cannot draw on a terminal that is not its own: keys are typed blind, paced, once it
+    // has taken the terminal (a fixed wait lost them when a busy machine started it late).
+    try await tmux.waitForRawMode()
     for key in ["c", "+", "+", "+", "p", "f"] {
       try tmux.keys(key)
       try await Task.sleep(for: .milliseconds(200))
