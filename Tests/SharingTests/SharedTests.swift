@@ -68,6 +68,38 @@ struct SharedTests {
     #expect(visits.wrappedValue == 10)
   }
 
+  @Test func derivedValuesReadThroughEveryKindOfPath() {
+    // Stored properties are read at their offset; a computed property, a subscript and a
+    // path through a class go through the key path: each reads and writes the same value.
+    final class Box: @unchecked Sendable { var count = 0 }
+    struct Model {
+      var pair = (first: 1, second: 2)
+      var numbers = [10, 20, 30]
+      var box = Box()
+      var doubled: Int {
+        get { pair.second * 2 }
+        set { pair.second = newValue / 2 }
+      }
+    }
+    let model = Shared(value: Model())
+    let second = model.pair.second
+    let doubled = model.doubled
+    let middle = model.numbers[1]
+    let boxed = model.box.count
+    func values() -> [Int] {
+      [second.wrappedValue, doubled.wrappedValue, middle.wrappedValue, boxed.wrappedValue]
+    }
+    #expect(values() == [2, 4, 20, 0])
+    model.withLock {
+      $0.pair.second = 5
+      $0.numbers[1] = 21
+      $0.box.count = 3
+    }
+    #expect(values() == [5, 10, 21, 3])
+    doubled.withLock { $0 = 14 }
+    #expect(second.wrappedValue == 7)
+  }
+
   @Test func readOnlyKeyPathGivesAReader() {
     let numbers = Shared(value: [1, 2, 3])
     let count: SharedReader<Int> = numbers.count

@@ -51,7 +51,7 @@ public struct Shared<Value> {
       {
         return reference.value(fromRoot: root)
       }
-      SharedAccess.didRead(reference.storage)
+      SharedAccess.didRead(reference)
       return reference.value
     }
     @available(*, deprecated, message: "Use '$shared.withLock' to change a shared value")

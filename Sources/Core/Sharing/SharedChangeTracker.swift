@@ -20,7 +20,7 @@ public final class SharedChangeTracker: @unchecked Sendable {
     var version: Int
   }
 
-  private let lock = NSRecursiveLock()
+  private let lock = RecursiveLock()
   private var changes: [ObjectIdentifier: Change] = [:]
   /// While asserting: the actual value of each storage; `nil`, their live values.
   private var actuals: [ObjectIdentifier: Any]?

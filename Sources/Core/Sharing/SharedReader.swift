@@ -47,7 +47,7 @@ public struct SharedReader<Value> {
     {
       return reference.value(fromRoot: root)
     }
-    SharedAccess.didRead(reference.storage)
+    SharedAccess.didRead(reference)
     return reference.value
   }
 

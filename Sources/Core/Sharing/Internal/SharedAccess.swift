@@ -26,34 +26,53 @@ package enum SharedAccess {
   /// the next so that recording allocates nothing once it has seen them. Used by one thread at
   /// a time, so without exclusivity checks.
   package final class Recorder {
+    /// The storages the last recording read, each once, in the order first read.
     @exclusivity(unchecked) package private(set) var ids: [ObjectIdentifier] = []
     @exclusivity(unchecked) package private(set) var storages: [any AnySharedStorage] = []
+    // How many of the previous recording's reads this one has read again, in the same order:
+    // a view reads the same storages after every action, and then nothing is written.
+    @exclusivity(unchecked) private var confirmed = 0
 
     package init() {}
 
-    func note(_ storage: any AnySharedStorage) {
-      let id = ObjectIdentifier(storage)
-      // The storage read last is the one most often read again.
-      if ids.last == id || ids.contains(id) { return }
+    func note(_ id: ObjectIdentifier, _ storage: () -> any AnySharedStorage) {
+      if confirmed < ids.count, ids[confirmed] == id {
+        confirmed += 1
+        return
+      }
+      if ids[..<confirmed].contains(id) { return }
+      // A read the previous recording did not make here: the rest of its list goes.
+      forgetUnconfirmed()
       ids.append(id)
-      storages.append(storage)
+      storages.append(storage())
+      confirmed += 1
     }
 
-    func clear() {
-      ids.removeAll(keepingCapacity: true)
-      storages.removeAll(keepingCapacity: true)
+    fileprivate func begin() {
+      confirmed = 0
+    }
+
+    fileprivate func end() {
+      forgetUnconfirmed()
+    }
+
+    private func forgetUnconfirmed() {
+      guard confirmed < ids.count else { return }
+      ids.removeSubrange(confirmed...)
+      storages.removeSubrange(confirmed...)
     }
   }
 
-  /// Runs `body`, noting in `recorder` (emptied first) the storages it reads on this thread;
-  /// none when no shared value lives. Recordings may nest; reads on other threads meanwhile
-  /// are not noted.
+  /// Runs `body`, noting in `recorder` (in place of what it noted before) the storages it
+  /// reads on this thread; none when no shared value lives. Recordings may nest; reads on
+  /// other threads meanwhile are not noted.
   package static func recording<R>(into recorder: Recorder, _ body: () throws -> R) rethrows
     -> R
   {
-    recorder.clear()
+    recorder.begin()
+    defer { recorder.end() }
     guard liveStorages.load(ordering: .relaxed) > 0 else { return try body() }
-    let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
+    let thread = currentThread
     let (began, current) = recordingThread.compareExchange(
       expected: 0, desired: thread, ordering: .acquiringAndReleasing)
     // Another thread records: its recording is left alone, and this one's reads go unnoted.
@@ -68,11 +87,17 @@ package enum SharedAccess {
   }
 
   @inline(__always)
-  static func didRead(_ storage: @autoclosure () -> any AnySharedStorage) {
+  static func didRead(_ reference: some SharedReference) {
     let thread = recordingThread.load(ordering: .acquiring)
-    guard thread != 0, thread == UInt(bitPattern: Int(bitPattern: pthread_self())),
+    guard thread != 0, thread == currentThread,
       let recorder
     else { return }
-    recorder.note(storage())
+    recorder.note(reference.storageID) { reference.storage }
+  }
+
+  /// The calling thread, as a number that is never `0`.
+  @inline(__always)
+  package static var currentThread: UInt {
+    UInt(bitPattern: Int(bitPattern: pthread_self()))
   }
 }

@@ -7,6 +7,8 @@ package protocol SharedReference<Value>: AnyObject, Sendable {
   associatedtype Value
   /// The root this reference reads through.
   var storage: any AnySharedStorage { get }
+  /// The root's identity, found without retaining it: a view's reads are recorded by it.
+  var storageID: ObjectIdentifier { get }
   /// The live value.
   var value: Value { get }
   /// This reference's value inside `root`, a value of the storage's type.
@@ -37,6 +39,7 @@ final class KeyedReference<Value>: MutableSharedReference {
   }
 
   var storage: any AnySharedStorage { base }
+  var storageID: ObjectIdentifier { ObjectIdentifier(base) }
   var value: Value { base.value }
 
   func value(fromRoot root: Any) -> Value {
@@ -78,17 +81,26 @@ final class KeyPathReference<BaseValue, Value>: MutableSharedReference, @uncheck
   // A key path is immutable, so sharing it is safe even where it is not `Sendable`.
   let base: any MutableSharedReference<BaseValue>
   let keyPath: WritableKeyPath<BaseValue, Value>
+  // Where the value lies in the base, when the path is stored properties: read there.
+  private let offset: Int?
 
   init(base: any MutableSharedReference<BaseValue>, keyPath: WritableKeyPath<BaseValue, Value>) {
     self.base = base
     self.keyPath = keyPath
+    self.offset = MemoryLayout<BaseValue>.offset(of: keyPath)
   }
 
   var storage: any AnySharedStorage { base.storage }
-  var value: Value { base.value[keyPath: keyPath] }
+  var storageID: ObjectIdentifier { base.storageID }
+
+  var value: Value {
+    var base = base.value
+    return keyPath.read(from: &base, offset: offset)
+  }
 
   func value(fromRoot root: Any) -> Value {
-    base.value(fromRoot: root)[keyPath: keyPath]
+    var base = base.value(fromRoot: root)
+    return keyPath.read(from: &base, offset: offset)
   }
 
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
@@ -114,6 +126,7 @@ final class UnwrappedReference<Value>: MutableSharedReference, @unchecked Sendab
   }
 
   var storage: any AnySharedStorage { base.storage }
+  var storageID: ObjectIdentifier { base.storageID }
 
   var value: Value {
     base.withLockedRead { wrapped in
@@ -160,6 +173,7 @@ final class ReadReference<BaseValue, Value>: SharedReference, @unchecked Sendabl
   }
 
   var storage: any AnySharedStorage { base.storage }
+  var storageID: ObjectIdentifier { base.storageID }
   var value: Value { transform(base.value) }
 
   func value(fromRoot root: Any) -> Value {

@@ -44,13 +44,15 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   @unchecked Sendable
 {
   // Recursive: a `withLock` body may read the value it is changing through another `Shared`.
-  private let lock = NSRecursiveLock()
+  private let lock = RecursiveLock()
   // Unchecked: a `withLock` body may read the value it changes (the lock is recursive); such a
   // read sees the change in progress, as any reader holding the lock would.
   @exclusivity(unchecked) private var _value: Value
-  private var _version = 0
-  private var observers: [Int: @Sendable () -> Void] = [:]
-  private var nextObserverID = 0
+  // Changed under the lock; read without it by observers comparing versions.
+  private let _version = Atomic(0)
+  // Apart from the storage: a subscription references them weakly, and an object referenced
+  // weakly has every retain and release made slower (its counts move to a side table).
+  private let observers = ObserverList()
   /// A `Persistence<Value>` for a value a key persists; untyped, as `Value` need not be
   /// `Sendable` here.
   package let persistence: (any AnyPersistence)?
@@ -90,6 +92,7 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   }
 
   package var storage: any AnySharedStorage { self }
+  package var storageID: ObjectIdentifier { ObjectIdentifier(self) }
 
   package var value: Value {
     lock.lock()
@@ -104,13 +107,11 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   package var versionedValue: (value: Any, version: Int) {
     lock.lock()
     defer { lock.unlock() }
-    return (_value, _version)
+    return (_value, _version.load(ordering: .relaxed))
   }
 
   package var version: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return _version
+    _version.load(ordering: .acquiring)
   }
 
   package var reportDescription: String {
@@ -125,10 +126,10 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
     do {
       defer { lock.unlock() }
       result = try body(&_value)
-      _version += 1
+      _version.add(1, ordering: .releasing)
       // Captured under the lock: the save must not read a buffer another thread is changing.
       saved = saveAfterChange == nil ? nil : _value
-      observers = self.observers
+      observers = self.observers.all
     }
     // Outside the lock: an observer may read the value, or change another.
     for observer in observers.values { observer() }
@@ -146,7 +147,7 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   package func setFromKey(_ newValue: Value) {
     lock.lock()
     _value = newValue
-    _version += 1
+    _version.add(1, ordering: .releasing)
     lock.unlock()
     didChange()
   }
@@ -157,31 +158,18 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
     SharedTracking.currentRecorder?.record(self)
     lock.lock()
     change(&_value)
-    _version += 1
+    _version.add(1, ordering: .releasing)
     lock.unlock()
     didChange()
   }
 
   package func observe(_ onChange: @escaping @Sendable () -> Void) -> SharedSubscription {
-    lock.lock()
-    let id = nextObserverID
-    nextObserverID += 1
-    observers[id] = onChange
-    lock.unlock()
-    return SharedSubscription { [weak self] in
-      guard let self else { return }
-      self.lock.lock()
-      self.observers[id] = nil
-      self.lock.unlock()
-    }
+    observers.add(onChange)
   }
 
   /// Tells the observers, outside the lock: one may read the value, or change another.
   package func didChange() {
-    lock.lock()
-    let observers = self.observers
-    lock.unlock()
-    for observer in observers.values { observer() }
+    for observer in observers.all.values { observer() }
   }
 
   package func locked<R>(_ body: () throws -> R) rethrows -> R {
@@ -197,4 +185,25 @@ func typeName(_ type: Any.Type) -> String {
     name = name.replacingOccurrences(of: prefix, with: "")
   }
   return name
+}
+
+/// The callbacks a storage calls after each change.
+final class ObserverList: Sendable {
+  private let observers = Mutex((nextID: 0, byID: [Int: @Sendable () -> Void]()))
+
+  /// Every callback, by id: called outside the lock, as one may read the value.
+  var all: [Int: @Sendable () -> Void] {
+    observers.withLock { $0.byID }
+  }
+
+  func add(_ onChange: @escaping @Sendable () -> Void) -> SharedSubscription {
+    let id = observers.withLock { observers in
+      defer { observers.nextID += 1 }
+      observers.byID[observers.nextID] = onChange
+      return observers.nextID
+    }
+    return SharedSubscription { [weak self] in
+      _ = self?.observers.withLock { $0.byID.removeValue(forKey: id) }
+    }
+  }
 }
