@@ -15,6 +15,30 @@ private struct SharedCounter: Reducer {
   }
 }
 
+private struct TwoCounts: Reducer {
+  struct State: Equatable {
+    @Shared(.inMemory("follows.a")) var a = 0
+    @Shared(.inMemory("follows.b")) var b = 0
+    var showsB = false
+  }
+
+  enum Action {
+    case showB(Bool)
+    case incrementALater
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .showB(let shows):
+      state.showsB = shows
+      return .none
+    case .incrementALater:
+      let a = state.$a
+      return .run { _ in a.withLock { $0 += 1 } }
+    }
+  }
+}
+
 /// Waits, yielding to the main actor's queue, until `condition` holds (at most two seconds).
 @MainActor
 private func eventually(_ condition: () -> Bool) async {
@@ -76,6 +100,46 @@ struct SharedObservationTests {
     store.state.$count.withLock { $0 += 1 }
     try? await Task.sleep(for: .milliseconds(20))
     #expect(announcements == 0)
+    subscription.cancel()
+  }
+
+  @Test func anObserverFollowsWhatItReadsNow() async {
+    let store = Store(initialState: TwoCounts.State()) { TwoCounts() }
+    // Reads b then a while b shows, a alone otherwise: the values it follows change, and
+    // so does their order.
+    let text = store.observe { $0.showsB ? "\($0.b) \($0.a)" : "\($0.a)" }
+    var seen: [String] = []
+    let subscription = text.subscribe { seen.append($0) }
+    @Shared(.inMemory("follows.a")) var a = 0
+    @Shared(.inMemory("follows.b")) var b = 0
+    $b.withLock { $0 = 1 }
+    try? await Task.sleep(for: .milliseconds(20))
+    #expect(seen == [])
+    store.send(.showB(true))
+    #expect(seen == ["1 0"])
+    $b.withLock { $0 = 2 }
+    await eventually { seen.count == 2 }
+    $a.withLock { $0 = 3 }
+    await eventually { seen.count == 3 }
+    #expect(seen == ["1 0", "2 0", "2 3"])
+    store.send(.showB(false))
+    $b.withLock { $0 = 4 }
+    $a.withLock { $0 = 5 }
+    await eventually { seen.count == 5 }
+    #expect(seen == ["1 0", "2 0", "2 3", "3", "5"])
+    subscription.cancel()
+  }
+
+  @Test func aChangeAnEffectMakesReachesTheStoresObservers() async {
+    // Changes the reducer makes are read by the recomputation after the action; one an
+    // effect makes later is not, and is announced on its own.
+    let store = Store(initialState: TwoCounts.State()) { TwoCounts() }
+    let a = store.observe(\.a)
+    var seen: [Int] = []
+    let subscription = a.subscribe { seen.append($0) }
+    await store.send(.incrementALater).finish()
+    await eventually { seen == [1] }
+    #expect(seen == [1])
     subscription.cancel()
   }
 }

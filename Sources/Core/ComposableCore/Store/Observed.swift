@@ -22,11 +22,12 @@ public final class Observed<Value: Equatable>: Observable {
   private let valueKeyPath = \Observed<Value>.value
   // Main actor only, as every stored property here: no exclusivity checks, which walked the
   // thread's open accesses at each use.
-  @exclusivity(unchecked) private var subscribers: [(id: Int, onChange: (Value) -> Void)] = []
+  @exclusivity(unchecked) @usableFromInline var subscribers:
+    [(id: Int, onChange: (Value) -> Void)] = []
   @exclusivity(unchecked) private var nextSubscriberID = 0
   /// Whether anything read ``value`` through the Observation framework: until then a change
   /// tells no registrar (its bookkeeping cost a third of an announcement).
-  @exclusivity(unchecked) private var isTracked = false
+  @exclusivity(unchecked) @usableFromInline var isTracked = false
   /// The shared values the last computation read, each followed: a change made anywhere
   /// (another store, an effect, a test) recomputes the value, once.
   @exclusivity(unchecked) private var followed: [Followed] = []
@@ -70,7 +71,31 @@ public final class Observed<Value: Equatable>: Observable {
   @inlinable
   func refreshAfterAction(isSame: (Value, Value) -> Bool) {
     let new = readFollowingShared()
-    if !isSame(new, current) { announce(new) }
+    if Self.isSame(new, as: &current, by: isSame) { return }
+    // The registrar's observers are told around the change, as it is made.
+    guard !isTracked else { return announce(new) }
+    Self.replace(&current, with: new)
+    for subscriber in subscribers { Self.lend(&current, to: subscriber.onChange) }
+  }
+
+  // The last value is reached through `inout` here: read as an argument, a stored property is
+  // copied whole first (a window's view state, for every window after every action).
+
+  @inlinable
+  static func isSame(_ new: Value, as current: inout Value, by isSame: (Value, Value) -> Bool)
+    -> Bool
+  {
+    isSame(new, current)
+  }
+
+  @inlinable
+  static func replace(_ current: inout Value, with new: consuming Value) {
+    current = new
+  }
+
+  @inlinable
+  static func lend(_ current: inout Value, to body: (Value) -> Void) {
+    body(current)
   }
 
   @usableFromInline
@@ -109,7 +134,7 @@ extension Observed {
     }
     // Versions taken before the read: a change made while it reads is not taken as seen.
     for index in followed.indices {
-      followed[index].seenVersion = followed[index].storage.version
+      followed[index].seenVersion = followed[index].unretained.version
     }
     let value = SharedAccess.recording(into: recorder, read)
     follow()
@@ -122,7 +147,9 @@ extension Observed {
     followed = recorder.storages.map { storage in
       let id = ObjectIdentifier(storage)
       if let kept = followed.first(where: { ObjectIdentifier($0.storage) == id }) { return kept }
-      let subscription = storage.observe { [weak self, refreshScheduled] in
+      let subscription = storage.observe { [weak self, refreshScheduled, runtime] in
+        // Changed by this store's reducer: the refresh after the action reads it.
+        if runtime.isReducingHere { return }
         // Coalesced: a burst of changes recomputes once.
         let alreadyScheduled = refreshScheduled.isSet.exchange(
           true, ordering: .acquiringAndReleasing)
@@ -174,8 +201,18 @@ extension Observed {
 /// its metadata.)
 private struct Followed {
   let storage: any AnySharedStorage
+  // The same storage, read without a retain (a key's storage is referenced weakly by the
+  // key's registry, and each retain of it is slow): `storage` keeps it alive.
+  unowned(unsafe) let unretained: any AnySharedStorage
   let subscription: SharedSubscription
   var seenVersion: Int
+
+  init(storage: any AnySharedStorage, subscription: SharedSubscription, seenVersion: Int) {
+    self.storage = storage
+    self.unretained = storage
+    self.subscription = subscription
+    self.seenVersion = seenVersion
+  }
 }
 
 /// Whether a recomputation is scheduled: set from the thread of a shared change.

@@ -31,7 +31,7 @@ package final class RootCore<R: Reducer>: StoreRuntime {
   package func send(_ action: R.Action) -> StoreTask {
     guard !isBusy else { return enqueueReentrant(action) }
     isBusy = true
-    let effect = reducer.reduce(into: &state, action: action)
+    let effect = reducing { reducer.reduce(into: &state, action: action) }
     if case .none = effect.operation, queue.isEmpty, observers.isEmpty {
       isBusy = false
       return StoreTask(rawValue: nil)
@@ -47,7 +47,7 @@ package final class RootCore<R: Reducer>: StoreRuntime {
       return
     }
     isBusy = true
-    let effect = reducer.reduce(into: &state, action: action)
+    let effect = reducing { reducer.reduce(into: &state, action: action) }
     _ = finishSending(effect, group: group)
   }
 
@@ -65,7 +65,8 @@ package final class RootCore<R: Reducer>: StoreRuntime {
         let (next, nextGroup) = queue[index]
         index += 1
         var effectGroup = nextGroup ?? startedGroup
-        run(reducer.reduce(into: &state, action: next), path: [], ids: [], group: &effectGroup)
+        let effect = reducing { reducer.reduce(into: &state, action: next) }
+        run(effect, path: [], ids: [], group: &effectGroup)
         if nextGroup == nil, group == nil { startedGroup = effectGroup }
       }
       if !queue.isEmpty { queue.removeAll(keepingCapacity: true) }

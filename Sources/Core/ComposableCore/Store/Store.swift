@@ -20,7 +20,8 @@ import Dependencies
 @dynamicMemberLookup
 public final class Store<State, Action> {
   @usableFromInline let runtime: StoreRuntime
-  @usableFromInline let readState: () -> State
+  @usableFromInline let source: StateSource<State>
+  @usableFromInline var readState: () -> State { source.read }
   @usableFromInline let sendAction: (Action) -> StoreTask
   /// The child stores scoped from this one by key paths, while something holds them.
   @usableFromInline var children: [ScopeKey: WeakStore] = [:]
@@ -28,13 +29,22 @@ public final class Store<State, Action> {
   @usableFromInline var childrenPruneCount = 8
 
   @usableFromInline
-  init(
+  convenience init(
     runtime: StoreRuntime,
     state: @escaping () -> State,
     send: @escaping (Action) -> StoreTask
   ) {
+    self.init(runtime: runtime, source: StateSource(read: state), send: send)
+  }
+
+  @usableFromInline
+  init(
+    runtime: StoreRuntime,
+    source: StateSource<State>,
+    send: @escaping (Action) -> StoreTask
+  ) {
     self.runtime = runtime
-    self.readState = state
+    self.source = source
     self.sendAction = send
   }
 
@@ -78,7 +88,7 @@ public final class Store<State, Action> {
     let core = RootCore(
       state: initialState,
       reducer: DependenciesInForce(base: reducer, dependencies: dependencies))
-    self.init(runtime: core, state: { core.state }, send: { core.send($0) })
+    self.init(runtime: core, source: RootStateSource(core: core), send: { core.send($0) })
   }
 
   /// The current state. Reading it does not subscribe to changes: use ``observe(_:)`` for that.
@@ -145,8 +155,8 @@ public final class Store<State, Action> {
   public func observe<Value: Equatable>(
     _ transform: @escaping (State) -> Value
   ) -> Observed<Value> {
-    let readState = self.readState
-    return Observed(store: runtime) { transform(readState()) }
+    let source = self.source
+    return Observed(store: runtime) { source.withState(transform) }
   }
 
   /// Observes an optional value derived from the state (a window's view, `nil` once the
@@ -160,8 +170,8 @@ public final class Store<State, Action> {
   public func observe<Wrapped: Equatable>(
     _ transform: @escaping (State) -> Wrapped?
   ) -> Observed<Wrapped?> {
-    let readState = self.readState
-    return Observed(store: runtime, readOptional: { transform(readState()) })
+    let source = self.source
+    return Observed(store: runtime, readOptional: { source.withState(transform) })
   }
 }
 

@@ -1,4 +1,5 @@
 import IssueReporting
+import Sharing
 import Synchronization
 
 /// What every store over one root shares: the running effects, their cancellation ids, the
@@ -9,6 +10,9 @@ package class StoreRuntime {
   @exclusivity(unchecked) @usableFromInline var isBusy = false
   /// Each observer recomputes its value; it returns `false` once the observer is gone.
   @exclusivity(unchecked) @usableFromInline var observers: [() -> Bool] = []
+  /// The thread reducing an action of this store, `0` when none is: a shared value that the
+  /// reducer changes is read again by the refresh after the action, and needs none of its own.
+  nonisolated let reducingThread = Atomic<UInt>(0)
 
   private struct Running {
     var cancel: @Sendable () -> Void
@@ -88,6 +92,30 @@ package class StoreRuntime {
   /// Cancels every running effect.
   nonisolated package func cancelAllEffects() {
     for cancel in registry.withLock({ $0.running.values.map(\.cancel) }) { cancel() }
+  }
+
+  /// Reduces through `reduce`, noting that this store's reducer runs on this thread.
+  @inlinable
+  @inline(__always)
+  func reducing<E>(_ reduce: () -> E) -> E {
+    beginReducing()
+    defer { endReducing() }
+    return reduce()
+  }
+
+  @usableFromInline
+  func beginReducing() {
+    reducingThread.store(SharedAccess.currentThread, ordering: .relaxed)
+  }
+
+  @usableFromInline
+  func endReducing() {
+    reducingThread.store(0, ordering: .relaxed)
+  }
+
+  /// Whether this store's reducer runs now, on the calling thread.
+  nonisolated var isReducingHere: Bool {
+    reducingThread.load(ordering: .relaxed) == SharedAccess.currentThread
   }
 
   @usableFromInline

@@ -128,10 +128,10 @@ public struct ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: 
   > {
     // The ids, read once: an element's reducer cannot change its id, and the collection may
     // be a computed property that is built anew for every read.
-    let idsBefore = state[keyPath: toElements].ids
+    let idsBefore = toElements.read(from: &state).ids
     let elementEffect = reduceElement(into: &state, action: action, ids: idsBefore)
     let parentEffect = parent.reduce(into: &state, action: action)
-    let idsAfter = state[keyPath: toElements].ids
+    let idsAfter = toElements.read(from: &state).ids
     var effect = elementEffect.merge(with: parentEffect)
     if idsBefore != idsAfter {
       for id in idsBefore where !idsAfter.contains(id) {
