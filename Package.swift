@@ -200,7 +200,7 @@ let package = Package(
     ),
     .target(
       name: "DesktopPresentation",
-      dependencies: ["AppFeature", "Counter", "FavoritePrimes", "Presentation"],
+      dependencies: ["AppFeature", "Counter", "FavoritePrimes", "NthPrimeLookup", "Presentation"],
       path: "Sources/Presentation/DesktopPresentation"
     ),
     // What every face shares of a window: one view, one action, one focus.

@@ -133,6 +133,17 @@ struct MappingTests {
     #expect(DesktopWindow.State(state, windowID: 0) == DesktopWindow.State(state, windowID: 0))
   }
 
+  @Test func everyWindowNamesEveryOtherInItsTabs() throws {
+    // More windows than the titles made once: the later ones are named as the first are.
+    var state = AppFeature.State()
+    for _ in 1..<20 { state.windows.append(state.newWindow(id: state.windows.count)) }
+    let window = try #require(DesktopWindow.State(state, windowID: 17))
+    #expect(window.tabs.map(\.title) == (1...20).map { "Window \($0)" })
+    #expect(window.tabs.filter(\.isCurrent).map(\.id) == [17])
+    #expect(window.title == "Counter demo — 18 of 20")
+    #expect(DesktopWindow.Tab.title(number: 0) == "Window 0")
+  }
+
   @Test func theCounterAtItsBoundsDisablesItsButton() throws {
     var state = AppFeature.State(count: .max)
     state.windows[0].screen = .counter

@@ -40,6 +40,36 @@ struct PresentationTests {
     }
   }
 
+  @Test func textWritesItsPiecesInOrder() {
+    #expect(
+      Formatting.text {
+        $0.write("What is the ")
+        $0.write(ordinal: 1_001)
+        $0.write(" prime?")
+      } == "What is the 1,001st prime?")
+    #expect(
+      Formatting.text {
+        $0.write("Counter demo — ")
+        $0.write(2)
+        $0.write(" of ")
+        $0.write(-3_000)
+      } == "Counter demo — 2 of -3,000")
+    #expect(Formatting.text { $0.write(Int.min) } == Formatting.number(Int.min))
+    #expect(Formatting.text { _ in } == "")
+    // A literal of one scalar has no UTF-8 of its own to copy.
+    #expect(Formatting.text { $0.write(StaticString(unicodeScalarLiteral: "é")) } == "é")
+    // Past the buffer on the stack the text goes on in a string: nothing is lost.
+    let long = Formatting.text {
+      for n in 1...40 {
+        $0.write("item ")
+        $0.write(n)
+        $0.write("; ")
+      }
+    }
+    #expect(long == (1...40).map { "item \($0); " }.joined())
+    #expect(long.utf8.count > 128)
+  }
+
   @Test func sizeClassFollowsTheWidth() {
     #expect(
       [40, 79, 80, 119, 120, 300].map(SizeClass.init(columns:)) == [

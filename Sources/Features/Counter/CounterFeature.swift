@@ -42,8 +42,14 @@ public struct CounterFeature: Reducer {
     }
 
     public var isCountChangeEnabled: Bool { !lookup.isInFlight }
-    public var canIncrement: Bool { isCountChangeEnabled && count < .max }
-    public var canDecrement: Bool { isCountChangeEnabled && count > .min }
+    public var canIncrement: Bool { steps(from: count).canIncrement }
+    public var canDecrement: Bool { steps(from: count).canDecrement }
+
+    /// Whether the count, at `count`, can go down and up by one: what ``canDecrement`` and
+    /// ``canIncrement`` say, for a view that has read the count already.
+    public func steps(from count: Int) -> (canDecrement: Bool, canIncrement: Bool) {
+      (isCountChangeEnabled && count > .min, isCountChangeEnabled && count < .max)
+    }
 
     /// The prime detail, while it is shown.
     public var primeDetail: PrimeDetailFeature.State? {
@@ -104,6 +110,14 @@ public struct CounterFeature: Reducer {
     case requestNthPrime
     case lookup(NthPrimeLookup.Action)
     case destination(PresentationAction<Destination.Action>)
+
+    // Written out: the protocol's own finds the case through a shared table and the enum's
+    // layout, and the binding reducer asks at every action (a fifth of an increment's
+    // reducing).
+    public var binding: BindingAction<State>? {
+      guard case .binding(let action) = self else { return nil }
+      return action
+    }
   }
 
   /// What the counter presents.

@@ -3,64 +3,135 @@ public enum Formatting {
   /// "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "22nd", "101st", "111th", "-3rd",
   /// "1,000,000th".
   public static func ordinal(_ n: Int) -> String {
-    let magnitude = n.magnitude
-    let suffix: String
-    switch (magnitude % 10, magnitude % 100) {
-    case (_, 11...13): suffix = "th"
-    case (1, _): suffix = "st"
-    case (2, _): suffix = "nd"
-    case (3, _): suffix = "rd"
-    default: suffix = "th"
-    }
-    return number(n) + suffix
+    text { $0.write(ordinal: n) }
   }
 
   /// Digits grouped by thousands with commas: "1,234,567", "-1,000".
   public static func number<N: BinaryInteger>(_ n: N) -> String {
     guard let magnitude = UInt64(exactly: n.magnitude) else { return wideNumber(n) }
-    return grouped(magnitude, isNegative: n < 0)
+    return text { $0.write(magnitude: magnitude, isNegative: n < 0) }
   }
 
   /// ``number(_:)`` for an `Int`, without the generic code: every view of a count shows one.
   public static func number(_ n: Int) -> String {
-    grouped(UInt64(n.magnitude), isNegative: n < 0)
+    text { $0.write(n) }
   }
 
   /// ``number(_:)`` for a `UInt64`, without the generic code: primes are shown as these.
   public static func number(_ n: UInt64) -> String {
-    grouped(n, isNegative: false)
+    text { $0.write(magnitude: n, isNegative: false) }
   }
 
-  /// Written backwards into a buffer, a comma before every third digit: a string of
-  /// characters appended one by one cost 4,700 instructions.
-  private static func grouped(_ magnitude: UInt64, isNegative: Bool) -> String {
-    if magnitude < 1_000 {
-      let digits = String(magnitude)
-      return isNegative ? "-" + digits : digits
+  /// A short text of literal pieces and numbers, written into one buffer on the stack and made
+  /// into one string.
+  ///
+  /// Interpolation makes a string of each number and grows its own storage as the pieces come;
+  /// a label rebuilt after every action (a window's title, a button's) spent most of its time
+  /// there. Numbers are written as `number(_:)` and ``ordinal(_:)`` write them.
+  ///
+  /// ```swift
+  /// let label = Formatting.text {
+  ///   $0.write("What is the ")
+  ///   $0.write(ordinal: 1_001)
+  ///   $0.write(" prime?")
+  /// }
+  /// // label == "What is the 1,001st prime?"
+  /// ```
+  public static func text(_ build: (inout TextWriter) -> Void) -> String {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: TextWriter.capacity) { buffer in
+      var writer = TextWriter(buffer: buffer)
+      build(&writer)
+      return writer.finish()
     }
-    var magnitude = magnitude
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-      var start = buffer.count
-      var digits = 0
-      repeat {
-        if digits > 0 && digits % 3 == 0 {
-          start -= 1
-          buffer[start] = UInt8(ascii: ",")
-        }
-        start -= 1
-        buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-        digits += 1
-      } while magnitude > 0
-      if isNegative {
-        start -= 1
-        buffer[start] = UInt8(ascii: "-")
+  }
+
+  /// Where ``text(_:)`` writes: literal pieces and numbers, in order.
+  public struct TextWriter: ~Copyable {
+    // Room for every label the adapters build; a longer text goes on in a string.
+    static let capacity = 128
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private var count = 0
+    private var overflow: String?
+
+    init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+      self.buffer = buffer
+    }
+
+    /// Writes a piece of text as it is.
+    public mutating func write(_ literal: StaticString) {
+      if literal.hasPointerRepresentation {
+        write(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+      } else {
+        var string = String(describing: literal)
+        string.withUTF8 { write($0) }
       }
-      return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+    }
+
+    /// Writes `n` with its digits grouped by thousands: "-1,234,567".
+    public mutating func write(_ n: Int) {
+      write(magnitude: UInt64(n.magnitude), isNegative: n < 0)
+    }
+
+    /// Writes `n` as an ordinal: "1,001st", "12th".
+    public mutating func write(ordinal n: Int) {
+      write(n)
+      let magnitude = n.magnitude
+      switch (magnitude % 10, magnitude % 100) {
+      case (_, 11...13): write("th")
+      case (1, _): write("st")
+      case (2, _): write("nd")
+      case (3, _): write("rd")
+      default: write("th")
+      }
+    }
+
+    mutating func write(magnitude: UInt64, isNegative: Bool) {
+      // Written backwards from the last digit, then copied: 20 digits, 6 commas and a sign.
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 27) { digits in
+        var magnitude = magnitude
+        var start = digits.count
+        var written = 0
+        repeat {
+          if written > 0 && written % 3 == 0 {
+            start -= 1
+            digits[start] = UInt8(ascii: ",")
+          }
+          start -= 1
+          digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+          magnitude /= 10
+          written += 1
+        } while magnitude > 0
+        if isNegative {
+          start -= 1
+          digits[start] = UInt8(ascii: "-")
+        }
+        write(UnsafeBufferPointer(rebasing: digits[start...]))
+      }
+    }
+
+    private mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+      if overflow == nil, bytes.count <= buffer.count - count {
+        _ = UnsafeMutableBufferPointer(rebasing: buffer[count...]).initialize(fromContentsOf: bytes)
+        count += bytes.count
+      } else {
+        if overflow == nil { overflow = written }
+        overflow! += String(decoding: bytes, as: UTF8.self)
+      }
+    }
+
+    private var written: String {
+      // Made in place, where `String(decoding:as:)` validates through a slower path: a short
+      // ASCII text (a tab's title, a count) becomes a small string with no allocation.
+      String(unsafeUninitializedCapacity: count) { target in
+        target.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+      }
+    }
+
+    consuming func finish() -> String {
+      overflow ?? written
     }
   }
 
-  /// ``number(_:)`` for integers wider than 64 bits.
   private static func wideNumber<N: BinaryInteger>(_ n: N) -> String {
     let digits = Array(String(n.magnitude).utf8)
     var grouped: [UInt8] = []

@@ -16,7 +16,7 @@ public enum CounterPane {
     public var isPrimeSheetShown: Bool { controls.primeDetail != nil && primeDetailStyle == .sheet }
 
     public init(
-      _ feature: CounterFeature.State, favoritePrimes: [Int],
+      _ feature: borrowing CounterFeature.State, favoritePrimes: [Int],
       primeDetailStyle: DetailPresentationStyle
     ) {
       controls = CounterControls(feature, favoritePrimes: favoritePrimes)

@@ -1,4 +1,5 @@
 import AppFeature
+import NthPrimeLookup
 import Presentation
 
 /// One desktop window: the counter, the favorites in a sidebar, a menu bar, and the tabs of
@@ -25,41 +26,53 @@ public enum DesktopWindow {
     /// tabs around this window's: with hundreds of windows, a host that makes every window's
     /// view after every change would otherwise spend time and memory on the square of them.
     public init?(
-      _ app: AppFeature.State, windowID: Int, selection: Set<Int> = [],
+      _ app: borrowing AppFeature.State, windowID: Int, selection: Set<Int> = [],
       capabilities: HostCapabilities = .all, tabLimit: Int = .max
     ) {
-      guard let position = app.windows.index(id: windowID),
-        let window = app.windows[id: windowID]
-      else { return nil }
+      // `app` is borrowed, as the other mappings' features are: an initializer's argument is
+      // otherwise passed owned, and an observer lending the app's state copied it whole. The
+      // window is read in place, by position: reading it by id copied it whole too.
+      guard let position = app.windows.index(id: windowID) else { return nil }
       self.windowID = windowID
+      let windowCount = app.windows.count
       title =
-        app.windows.count > 1
-        ? "Counter demo — \(position + 1) of \(app.windows.count)" : "Counter demo"
-      let shown = Self.shownTabs(count: app.windows.count, position: position, limit: tabLimit)
+        windowCount > 1
+        ? Formatting.text {
+          $0.write("Counter demo — ")
+          $0.write(position + 1)
+          $0.write(" of ")
+          $0.write(windowCount)
+        } : "Counter demo"
+      let shown = Self.shownTabs(count: windowCount, position: position, limit: tabLimit)
       tabs = shown.map { index in
         let id = app.windows.ids[index]
-        return Tab(id: id, title: "Window \(index + 1)", isCurrent: id == windowID)
+        return Tab(id: id, title: Tab.title(number: index + 1), isCurrent: id == windowID)
       }
       let style = DetailPresentationStyle(sizeClass: .desktop, capabilities: capabilities)
       // Read once: the counter's detail and the sidebar show the same favorites.
-      let favoritePrimes = window.favorites.favoritePrimes
+      let favoritePrimes = app.windows[position].favorites.favoritePrimes
       counter = CounterPane.State(
-        window.counter, favoritePrimes: favoritePrimes, primeDetailStyle: style)
+        app.windows[position].counter, favoritePrimes: favoritePrimes, primeDetailStyle: style)
       sidebar = FavoritesSidebar.State(
-        window.favorites, favoritePrimes: favoritePrimes, selection: selection)
-      // A command is enabled when the control that does the same is.
-      let (counter, sidebar) = (counter.controls, sidebar.controls)
+        app.windows[position].favorites, favoritePrimes: favoritePrimes, selection: selection)
+      // A command is enabled when the control that does the same is. The flags are read
+      // first: the controls themselves would be copied into the closure.
+      let counterFlags = (
+        increment: counter.isIncrementEnabled, decrement: counter.isDecrementEnabled,
+        nthPrime: counter.isNthPrimeButtonEnabled
+      )
+      let sidebarFlags = (save: sidebar.isSaveEnabled, load: sidebar.isLoadEnabled)
       menu = MenuCommand.allCases.map { command in
         let isEnabled: Bool
         switch command {
-        case .increment: isEnabled = counter.isIncrementEnabled
-        case .decrement: isEnabled = counter.isDecrementEnabled
+        case .increment: isEnabled = counterFlags.increment
+        case .decrement: isEnabled = counterFlags.decrement
         case .isThisPrime: isEnabled = true
-        case .nthPrime: isEnabled = counter.isNthPrimeButtonEnabled
-        case .save: isEnabled = sidebar.isSaveEnabled
-        case .load: isEnabled = sidebar.isLoadEnabled
+        case .nthPrime: isEnabled = counterFlags.nthPrime
+        case .save: isEnabled = sidebarFlags.save
+        case .load: isEnabled = sidebarFlags.load
         case .newWindow: isEnabled = capabilities.contains(.multipleWindows)
-        case .closeWindow: isEnabled = app.windows.count > 1
+        case .closeWindow: isEnabled = windowCount > 1
         }
         return MenuItem(command, isEnabled: isEnabled)
       }
@@ -109,6 +122,22 @@ public enum DesktopWindow {
       self.id = id
       self.title = title
       self.isCurrent = isCurrent
+    }
+
+    /// "Window 1", "Window 2", …: the title of the tab of the window at `number`.
+    public static func title(number: Int) -> String {
+      guard titles.indices.contains(number - 1) else { return makeTitle(number: number) }
+      return titles[number - 1]
+    }
+
+    // Made once: every window's tabs name every window after each action.
+    private static let titles = (1...16).map(makeTitle)
+
+    private static func makeTitle(number: Int) -> String {
+      Formatting.text {
+        $0.write("Window ")
+        $0.write(number)
+      }
     }
   }
 

@@ -21,12 +21,14 @@ public enum FavoritesSidebar {
     /// Where the selected rows are, for ``Action/deleteClicked(atOffsets:)``.
     public var selectedOffsets: IndexSet { rows.selectedOffsets }
 
-    public init(_ feature: FavoritePrimesFeature.State, selection: Set<Int>) {
+    public init(_ feature: borrowing FavoritePrimesFeature.State, selection: Set<Int>) {
       self.init(feature, favoritePrimes: feature.favoritePrimes, selection: selection)
     }
 
     /// The sidebar of `feature`, whose favorites, `favoritePrimes`, were read already.
-    init(_ feature: FavoritePrimesFeature.State, favoritePrimes: [Int], selection: Set<Int>) {
+    init(
+      _ feature: borrowing FavoritePrimesFeature.State, favoritePrimes: [Int], selection: Set<Int>
+    ) {
       title = "Favorite primes"
       rows = FavoriteRows(favoritePrimes, selection: selection)
       isDeleteEnabled = !rows.selection.isEmpty

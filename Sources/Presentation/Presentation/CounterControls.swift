@@ -31,15 +31,19 @@ public struct CounterControls: Equatable, Sendable {
   public var alert: AlertView.State?
 
   /// `favoritePrimes` decide whether the detail offers to save or to remove its number.
-  public init(_ feature: CounterFeature.State, favoritePrimes: [Int]) {
+  public init(_ feature: borrowing CounterFeature.State, favoritePrimes: [Int]) {
     let number = feature.count
     count = Formatting.number(number)
     countField = feature.countField
     countFieldProblem = feature.countFieldProblem
-    isDecrementEnabled = feature.canDecrement
-    isIncrementEnabled = feature.canIncrement
+    // From the count read once: it is shared, and each read takes its lock.
+    (isDecrementEnabled, isIncrementEnabled) = feature.steps(from: number)
     primeDetailButtonTitle = "Is this prime?"
-    nthPrimeButtonTitle = "What is the \(Formatting.ordinal(number)) prime?"
+    nthPrimeButtonTitle = Formatting.text {
+      $0.write("What is the ")
+      $0.write(ordinal: number)
+      $0.write(" prime?")
+    }
     isNthPrimeButtonEnabled = !feature.lookup.isInFlight
     nthPrimeProgress = NthPrimeProgress(feature.lookup)
     primeDetail = feature.primeDetail.map {
@@ -58,7 +62,7 @@ public struct FavoritesControls: Equatable, Sendable {
   public var nthPrimeProgress: NthPrimeProgress?
   public var alert: AlertView.State?
 
-  public init(_ feature: FavoritePrimesFeature.State) {
+  public init(_ feature: borrowing FavoritePrimesFeature.State) {
     let storage = feature.storage
     isSaveEnabled = !storage.isBusy
     isLoadEnabled = !storage.isBusy

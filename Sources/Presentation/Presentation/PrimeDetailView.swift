@@ -19,19 +19,24 @@ public enum PrimeDetailView {
     }
 
     /// The detail of `feature`'s number; `isFavorite` says whether it is a favorite now.
-    public init(_ feature: PrimeDetailFeature.State, isFavorite: Bool) {
-      let number = Formatting.number(feature.number)
+    public init(_ feature: borrowing PrimeDetailFeature.State, isFavorite: Bool) {
       let facts = feature.facts
+      let number = feature.number
+      func line(_ label: StaticString, _ n: Int) -> String {
+        Formatting.text {
+          $0.write(label)
+          $0.write(n)
+        }
+      }
       var lines: [String] = []
-      if let factor = facts.smallestFactor {
-        lines.append("Smallest factor: \(Formatting.number(factor))")
-      }
-      if let previous = facts.previousPrime {
-        lines.append("Previous prime: \(Formatting.number(previous))")
-      }
-      if let next = facts.nextPrime { lines.append("Next prime: \(Formatting.number(next))") }
+      if let factor = facts.smallestFactor { lines.append(line("Smallest factor: ", factor)) }
+      if let previous = facts.previousPrime { lines.append(line("Previous prime: ", previous)) }
+      if let next = facts.nextPrime { lines.append(line("Next prime: ", next)) }
       self.init(
-        title: facts.isPrime ? "\(number) is prime" : "\(number) is not prime",
+        title: Formatting.text {
+          $0.write(number)
+          $0.write(facts.isPrime ? " is prime" : " is not prime")
+        },
         facts: lines,
         favoriteButton: isFavorite ? .remove : facts.isPrime ? .save : nil)
     }
