@@ -36,6 +36,16 @@ extension LookupHost.Action: CasePathable {
 
 @MainActor
 struct NthPrimeLookupExamples {
+  @Test func aLabelWrittenInOneBuffer() {
+    let label = Formatting.text {
+      $0.write("What is the ")
+      $0.write(ordinal: 1_001)
+      $0.write(" prime?")
+    }
+    // label == "What is the 1,001st prime?"
+    #expect(label == "What is the 1,001st prime?")
+  }
+
   @Test func aParentStartsARequestDirectly() async {
     let store = TestStore(initialState: LookupHost.State(count: 6)) {
       LookupHost()

@@ -3,10 +3,6 @@
 /// Observers read the state after every action. Returned by a closure, a root store's state
 /// was copied whole for each of them (an app's state: a retain and a release per field, for
 /// every window); a root store lends it where it lies instead.
-///
-/// ```swift
-/// let count = source.withState { $0.count }
-/// ```
 @MainActor
 @usableFromInline
 class StateSource<State> {

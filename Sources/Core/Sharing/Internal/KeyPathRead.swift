@@ -6,12 +6,6 @@ extension WritableKeyPath {
   /// at each read: hundreds of instructions, where the stored property is one load away.
   /// Reducers read their children's state after every action, and a derived shared value
   /// (`$parent.child`) is read by every view that shows it.
-  ///
-  /// ```swift
-  /// var state = AppState()
-  /// let offset = MemoryLayout<AppState>.offset(of: \.count)
-  /// let count = (\AppState.count).read(from: &state, offset: offset)
-  /// ```
   @inlinable
   @inline(__always)
   package func read(from root: inout Root, offset: Int?) -> Value {

@@ -9,15 +9,7 @@
 /// A shared value's lock is recursive: a `withLock` body may read, through another `Shared`,
 /// the value it is changing. Foundation's `NSRecursiveLock` is the same mutex behind a class
 /// call and its own bookkeeping at each use; a window's view reads several shared values after
-/// every action, and this one costs half as much per read.
-///
-/// ```swift
-/// let lock = RecursiveLock()
-/// lock.lock()
-/// lock.lock()  // The holder takes it again.
-/// lock.unlock()
-/// lock.unlock()
-/// ```
+/// every action, and each lock and unlock here takes about a fifth fewer instructions.
 struct RecursiveLock: ~Copyable, @unchecked Sendable {
   // Allocated once and never moved: a mutex must stay where it was made.
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
