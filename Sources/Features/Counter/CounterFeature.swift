@@ -110,14 +110,6 @@ public struct CounterFeature: Reducer {
     case requestNthPrime
     case lookup(NthPrimeLookup.Action)
     case destination(PresentationAction<Destination.Action>)
-
-    // Written out: the protocol's own finds the case through a shared table and the enum's
-    // layout, and the binding reducer asks at every action (a fifth of an increment's
-    // reducing).
-    public var binding: BindingAction<State>? {
-      guard case .binding(let action) = self else { return nil }
-      return action
-    }
   }
 
   /// What the counter presents.

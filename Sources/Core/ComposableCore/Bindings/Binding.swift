@@ -90,6 +90,9 @@ public protocol BindableAction {
 }
 
 extension BindableAction {
+  // Inlinable: the path is then made, and its extraction compiled, for the action's own type
+  // (generic, an extraction cost a fifth of an increment's reducing).
+  @inlinable
   public var binding: BindingAction<State>? {
     BindingPaths.path(for: Self.self).extract(from: self)
   }
@@ -104,16 +107,19 @@ extension BindableAction {
 }
 
 /// The `binding` case path of each bindable action type, made once.
-private enum BindingPaths {
+@usableFromInline
+enum BindingPaths {
   /// A path in a class of its own type: found by the action type's identifier, it is cast
   /// back without a dynamic cast (which was half the cost of every action's `binding`).
+  @usableFromInline
   final class Box<Action: BindableAction>: Sendable {
-    let path: AnyCasePath<Action, BindingAction<Action.State>>
-    init() { path = AnyCasePath(Action.binding) }
+    @usableFromInline let path: AnyCasePath<Action, BindingAction<Action.State>>
+    @inlinable init() { path = AnyCasePath(Action.binding) }
   }
 
-  static let paths = Mutex<[ObjectIdentifier: AnyObject & Sendable]>([:])
+  @usableFromInline static let paths = Mutex<[ObjectIdentifier: AnyObject & Sendable]>([:])
 
+  @inlinable
   static func path<Action: BindableAction>(for _: Action.Type) -> AnyCasePath<
     Action, BindingAction<Action.State>
   > {
