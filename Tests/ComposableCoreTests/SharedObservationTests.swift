@@ -130,9 +130,9 @@ struct SharedObservationTests {
     subscription.cancel()
   }
 
-  @Test func aChangeAnEffectMakesReachesTheStoresObservers() async {
+  @Test func aChangeMadeAfterTheActionReachesTheStoresObservers() async {
     // Changes the reducer makes are read by the recomputation after the action; one an
-    // effect makes later is not, and is announced on its own.
+    // effect or anything else makes later is not, and is announced on its own.
     let store = Store(initialState: TwoCounts.State()) { TwoCounts() }
     let a = store.observe(\.a)
     var seen: [Int] = []
@@ -140,6 +140,11 @@ struct SharedObservationTests {
     await store.send(.incrementALater).finish()
     await eventually { seen == [1] }
     #expect(seen == [1])
+    // On the store's own thread, once its action is handled: not the reducer's change.
+    store.send(.showB(true))
+    store.state.$a.withLock { $0 = 7 }
+    await eventually { seen == [1, 7] }
+    #expect(seen == [1, 7])
     subscription.cancel()
   }
 }

@@ -17,9 +17,9 @@ public final class Observed<Value: Equatable>: Observable {
   private let runtime: StoreRuntime
   @usableFromInline let read: () -> Value
   @exclusivity(unchecked) @usableFromInline var current: Value
-  private let registrar = ObservationRegistrar()
+  @usableFromInline let registrar = ObservationRegistrar()
   // A key path into a generic class is built anew (and allocated) at each use; keep one.
-  private let valueKeyPath = \Observed<Value>.value
+  @usableFromInline let valueKeyPath = \Observed<Value>.value
   // Main actor only, as every stored property here: no exclusivity checks, which walked the
   // thread's open accesses at each use.
   @exclusivity(unchecked) @usableFromInline var subscribers:
@@ -71,11 +71,7 @@ public final class Observed<Value: Equatable>: Observable {
   @inlinable
   func refreshAfterAction(isSame: (Value, Value) -> Bool) {
     let new = readFollowingShared()
-    if Self.isSame(new, as: &current, by: isSame) { return }
-    // The registrar's observers are told around the change, as it is made.
-    guard !isTracked else { return announce(new) }
-    Self.replace(&current, with: new)
-    for subscriber in subscribers { Self.lend(&current, to: subscriber.onChange) }
+    if !Self.isSame(new, as: &current, by: isSame) { announce(new) }
   }
 
   // The last value is reached through `inout` here: read as an argument, a stored property is
@@ -179,19 +175,19 @@ extension Observed {
     // recomputation after the action saw it.
     guard followed.contains(where: { $0.seenVersion != $0.storage.version }) else { return }
     let new = readFollowingShared()
-    if new != current { announce(new) }
+    if !Self.isSame(new, as: &current, by: { $0 == $1 }) { announce(new) }
   }
 
-  @usableFromInline
-  func announce(_ new: Value) {
+  @inlinable
+  func announce(_ new: consuming Value) {
     if isTracked {
-      registrar.withMutation(of: self, keyPath: valueKeyPath) {
-        current = new
-      }
+      // The registrar's observers are told around the change, as it is made.
+      let new = copy new
+      registrar.withMutation(of: self, keyPath: valueKeyPath) { current = new }
     } else {
-      current = new
+      Self.replace(&current, with: new)
     }
-    for subscriber in subscribers { subscriber.onChange(new) }
+    for subscriber in subscribers { Self.lend(&current, to: subscriber.onChange) }
   }
 }
 
