@@ -63,11 +63,10 @@ struct CountingSieve {
     sieve.withUnsafeBufferPointer { sieve in
       blockCounts.withUnsafeMutableBufferPointer { blockCounts in
         for block in 0..<(Self.words / Self.wordsPerBlock) {
-          var bytes: UInt64 = 0
+          var count = 0
           for word in (block &* Self.wordsPerBlock)..<((block &+ 1) &* Self.wordsPerBlock) {
-            bytes &+= Self.byteCounts(sieve[word])
+            count &+= sieve[word].nonzeroBitCount
           }
-          let count = Int(truncatingIfNeeded: (bytes &* 0x0101_0101_0101_0101) &>> 56)
           blockCounts[block] = UInt16(truncatingIfNeeded: count)
           total &+= count
         }
@@ -118,25 +117,15 @@ struct CountingSieve {
     countedWords &+= inBlock &+ 1
     return sieve.withUnsafeBufferPointer { sieve in
       let first = block &* Self.wordsPerBlock
-      // Their bytes' counts (≤ 8 each) are added before the one multiplication that sums
-      // the bytes, so a block must not pass 31 words.
-      var bytes: UInt64 = 0
+      var count = countBeforeCursor
       for word in 0..<Self.wordsPerBlock {
         // All ones for a word before z's, z's mask for z's word, none after.
         let before = UInt64(bitPattern: Int64((word &- inBlock) &>> 63))
         let isLast = word == inBlock ? mask : 0
-        bytes &+= Self.byteCounts(sieve[first &+ word] & (before | isLast))
+        count &+= (sieve[first &+ word] & (before | isLast)).nonzeroBitCount
       }
-      return countBeforeCursor &+ Int(truncatingIfNeeded: (bytes &* 0x0101_0101_0101_0101) &>> 56)
+      return count
     }
-  }
-
-  /// The number of set bits in each byte of `word`, in that byte.
-  @inline(__always)
-  private static func byteCounts(_ word: UInt64) -> UInt64 {
-    let pairs = word &- ((word &>> 1) & 0x5555_5555_5555_5555)
-    let nibbles = (pairs & 0x3333_3333_3333_3333) &+ ((pairs &>> 2) & 0x3333_3333_3333_3333)
-    return (nibbles &+ (nibbles &>> 4)) & 0x0F0F_0F0F_0F0F_0F0F
   }
 
   private static let allButFirst = ~UInt64(1)
