@@ -147,12 +147,14 @@ final class Sieve30 {
   }
 
   /// Above 2⁵⁰ the sieving primes are too many to keep, and a short range would use each
-  /// once: each segment takes them from an inner sieve of [59, √high] and finds its first
+  /// once: each segment takes them from an inner sieve of [103, √high] and finds its first
   /// multiple by division.
   private func crossOffStreaming(count: Int, firstByte: UInt64) throws(CancellationError) {
     let segmentLow = firstByte * 30
     let segmentHigh = Self.lastNumber(firstByte: firstByte, count: count)
-    let inner = try Sieve30(low: 59, high: min(sievingLimit, integerSquareRoot(segmentHigh)))
+    let inner = try Sieve30(
+      low: Sieve30Patterns.sievingStart,
+      high: min(sievingLimit, integerSquareRoot(segmentHigh)))
     let bytes = bytes
     while try inner.next() {
       inner.forEachPrime { p in
@@ -167,7 +169,8 @@ final class Sieve30 {
   }
 }
 
-/// The sieving primes from 59 (the patterns take the smaller ones) with their next multiple.
+/// The sieving primes from 103 (``Sieve30Patterns`` take the smaller ones) with their next
+/// multiple.
 struct SievingPrimes30 {
   /// A prime p = 30q + r_c and its next multiple: the byte, and its cofactor's wheel index.
   private struct Entry {
@@ -179,8 +182,9 @@ struct SievingPrimes30 {
   private var entries: [Entry] = []
 
   mutating func store(upTo limit: UInt64, isCancelled: () -> Bool) throws(CancellationError) {
-    guard limit >= 59 else { return }
-    let sieve = try Sieve30(low: 59, high: limit, isCancelled: isCancelled)
+    guard limit >= Sieve30Patterns.sievingStart else { return }
+    let sieve = try Sieve30(
+      low: Sieve30Patterns.sievingStart, high: limit, isCancelled: isCancelled)
     while try sieve.next() {
       if isCancelled() { throw CancellationError() }
       sieve.forEachPrime { p in

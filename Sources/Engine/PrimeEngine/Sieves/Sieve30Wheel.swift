@@ -305,6 +305,8 @@ enum Sieve30Patterns {
     [83, 89], [97, 101],
   ]
   static let primes: [UInt64] = groups.flatMap { $0 }
+  /// Where the sieving primes start: above the patterns' last prime.
+  static let sievingStart = primes[primes.count - 1] + 1
 
   /// Each group's pattern, two periods and sixteen bytes long, with its period; built by
   /// crossing off, since every run builds them, through unsafe buffers (with the arrays
