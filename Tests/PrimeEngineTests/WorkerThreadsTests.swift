@@ -3,6 +3,12 @@ import Testing
 
 @testable import PrimeEngine
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The engine asks the system for threads; a refusal (a process limit) is an error the
 /// caller sees, or fewer threads, never a crash.
 struct WorkerThreadsTests {
@@ -45,6 +51,35 @@ struct WorkerThreadsTests {
     try WorkerThreads.run(threads: 4, reporter: &reporter, progress: { 0 }, start: start, work)
     #expect(done.withLock { $0.sorted() } == Array(0..<jobs))
     #expect(starts.withLock { $0 } == granted + 1, "no start asked for after the first refusal")
+  }
+
+  /// A lone worker that nothing watches runs on the calling thread; one that a progress
+  /// handler or a task's cancellation watches gets a thread of its own, so that the calling
+  /// thread can report and poll.
+  @Test func aLoneWorkerThatNothingWatchesRunsOnTheCallingThread() async throws {
+    @Sendable func run(progress: (@Sendable (Double) -> Void)?) throws -> (Int, Bool) {
+      let starts = Mutex(0)
+      func start(_ body: @escaping @Sendable () -> Void) throws(PrimeEngineError) {
+        starts.withLock { $0 += 1 }
+        try DedicatedThread.start(body)
+      }
+      let caller = pthread_self()
+      let onCaller = Mutex(false)
+      var reporter = ProgressReporter(progress)
+      let work: @Sendable (Int, CancellationFlag) -> Void = { _, _ in
+        onCaller.withLock { $0 = pthread_equal(pthread_self(), caller) != 0 }
+      }
+      try WorkerThreads.run(threads: 1, reporter: &reporter, progress: { 0 }, start: start, work)
+      return (starts.withLock { $0 }, onCaller.withLock { $0 })
+    }
+    // On a thread of the engine's own: no task.
+    let unwatched = try await DedicatedThread.run { _ in try run(progress: nil) }
+    #expect(unwatched == (0, true))
+    let reported = try await DedicatedThread.run { _ in try run(progress: { _ in }) }
+    #expect(reported == (1, false))
+    // In this test's task, which could be cancelled.
+    let inTask = try run(progress: nil)
+    #expect(inTask == (1, false))
   }
 
   @Test func noThreadAtAllIsAnError() async throws {

@@ -107,7 +107,7 @@ private func nextPrimeAnswer(_ text: String) throws -> String {
   if let n = UInt64(text), let next = Primality.nextPrime(after: n) { return decimal(next) }
   let n = try BigInteger(text)
   return try withProgress("the next prime after a \(grouped(String(text.count)))-digit number") {
-    n.nextPrime(progress: $0)
+    n.nextPrime(progress: $0 ?? { _ in })
   }.description
 }
 
@@ -220,9 +220,10 @@ let progressBarIsShown = Atomic(false)
 /// that is a terminal and the work takes long enough to report. The bar is erased when the
 /// work ends, and when Ctrl-C (or a termination request) ends the program.
 func withProgress<T>(
-  _ label: @autoclosure () -> String, _ work: (@escaping @Sendable (Double) -> Void) throws -> T
+  _ label: @autoclosure () -> String, _ work: ((@Sendable (Double) -> Void)?) throws -> T
 ) throws -> T {
-  guard isatty(STDERR_FILENO) == 1 else { return try work { _ in } }
+  // No handler where no bar is drawn: then a count on one thread needs no watching thread.
+  guard isatty(STDERR_FILENO) == 1 else { return try work(nil) }
   let label = label()
   for interruption in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
     _ = signal(interruption) { received in

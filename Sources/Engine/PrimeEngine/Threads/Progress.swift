@@ -8,15 +8,27 @@ import Dispatch
 struct ProgressReporter {
   private let report: ((Double) -> Void)?
   let isCancelled: () -> Bool
+  /// Whether anything watches the computation: a progress handler, or a cancellation to
+  /// poll (a task's, or a flag of the caller's). ``WorkerThreads`` lets the calling thread
+  /// do the work of a lone worker that nothing watches.
+  let isWatched: Bool
   private var lastReport: UInt64 = 0
   private var lastFraction = 0.0
   private var phase: ClosedRange<Double> = 0...1
   private static let interval: UInt64 = 250_000_000
 
-  /// `isCancelled` defaults to the current task's cancellation.
-  init(_ report: ((Double) -> Void)?, isCancelled: @escaping () -> Bool = { Task.isCancelled }) {
+  /// Stops with the current task's cancellation; outside a task nothing can cancel.
+  init(_ report: ((Double) -> Void)?) {
+    self.report = report
+    isCancelled = { Task.isCancelled }
+    isWatched = report != nil || withUnsafeCurrentTask { $0 != nil }
+  }
+
+  /// Stops when `isCancelled` says so.
+  init(_ report: ((Double) -> Void)?, isCancelled: @escaping () -> Bool) {
     self.report = report
     self.isCancelled = isCancelled
+    isWatched = true
   }
 
   /// Maps the fractions of the next steps into `range` of the whole, for computations made

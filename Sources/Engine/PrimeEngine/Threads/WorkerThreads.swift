@@ -32,6 +32,12 @@ enum WorkerThreads {
   /// few times per second. Throws `CancellationError` when the reporter says the work is
   /// cancelled, or the first error a worker threw.
   ///
+  /// A lone worker that nothing watches (no progress handler, and no task or flag that can
+  /// cancel it: ``ProgressReporter/isWatched``) runs on the calling thread, which is then
+  /// outside any task and so not one of the cooperative pool's: a thread of its own, with the
+  /// memory arena glibc gives each new thread, cost 0.5–1 ms of a 6–9 ms count (π(1.2·10¹⁰),
+  /// the 1,234,567,891st prime, on one thread).
+  ///
   /// The workers take their jobs from a shared schedule, so when the system refuses a thread
   /// (a process limit) those that started do the work; when it refuses the first, this throws
   /// ``PrimeEngineError/threadUnavailable``. `start` is the system's, or a test's that fails.
@@ -43,6 +49,7 @@ enum WorkerThreads {
     _ work: @escaping @Sendable (_ worker: Int, _ stop: CancellationFlag) throws -> Void
   ) throws {
     let stop = CancellationFlag()
+    if threads == 1 && !reporter.isWatched { return try work(0, stop) }
     let finished = Finished(threads: threads)
     let firstError = Mutex<(any Error)?>(nil)
     var started = 0
