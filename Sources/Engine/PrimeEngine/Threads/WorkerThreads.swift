@@ -34,9 +34,9 @@ enum WorkerThreads {
   ///
   /// A lone worker that nothing watches (no progress handler, and no task or flag that can
   /// cancel it: ``ProgressReporter/isWatched``) runs on the calling thread, which is then
-  /// outside any task and so not one of the cooperative pool's: a thread of its own, with the
-  /// memory arena glibc gives each new thread, cost 0.5–1 ms of a 6–9 ms count (π(1.2·10¹⁰),
-  /// the 1,234,567,891st prime, on one thread).
+  /// outside any task and so not one of the cooperative pool's: starting a thread of its own
+  /// and waiting for it cost 0.3–0.6 ms of a 6–9 ms count (π(1.2·10¹⁰), the 1,234,567,891st
+  /// prime, on one thread).
   ///
   /// The workers take their jobs from a shared schedule, so when the system refuses a thread
   /// (a process limit) those that started do the work; when it refuses the first, this throws
