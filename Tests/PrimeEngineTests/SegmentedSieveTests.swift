@@ -1,5 +1,6 @@
-import PrimeEngine
 import Testing
+
+@testable import PrimeEngine
 
 struct SegmentedSieveTests {
   static let limit = 8_000_000
@@ -82,5 +83,43 @@ struct SegmentedSieveTests {
       }
     }
     #expect(agreements == [true, true])
+  }
+}
+
+/// The presieve patterns against a remainder per number: every bit of segments that start
+/// anywhere in the period (at its end, where a run of words wraps to its start, and at random
+/// odd numbers up to 2⁶³), of one word, of a period's worth and of several.
+struct PresievePatternTests {
+  @Test func everyBitMatchesTheNumbersWithoutTheseFactors() {
+    var random = SplitMix64(state: 31)
+    let starts: [UInt64] =
+      [1, 3, 2 * 15_015 - 1, 2 * 15_015 + 1, 2 * (15_015 - 64) + 1, 2 * 7_429 * 15_015 + 1]
+      + (0..<12).map { _ in random.next() >> 1 | 1 }
+    var wrong: [String] = []
+    for firstOdd in starts {
+      for count in [1, 2, 235, 1_000] {
+        var first = [UInt64](repeating: 0, count: count)
+        var both = [UInt64](repeating: ~0, count: count)
+        first.withUnsafeMutableBufferPointer {
+          PresievePattern.fill($0, firstOdd: firstOdd)
+        }
+        both.withUnsafeMutableBufferPointer {
+          PresievePattern.fill($0, firstOdd: firstOdd)
+          PresievePattern.second.intersect($0, firstOdd: firstOdd)
+        }
+        for bit in 0..<(64 * count) {
+          let n = firstOdd &+ 2 &* UInt64(bit)
+          let inFirst = [3, 5, 7, 11, 13].allSatisfy { n % $0 != 0 }
+          let inBoth = inFirst && [17, 19, 23].allSatisfy { n % $0 != 0 }
+          let word = bit / 64
+          let mask: UInt64 = 1 << UInt64(bit % 64)
+          if (first[word] & mask != 0) != inFirst || (both[word] & mask != 0) != inBoth {
+            wrong.append("\(n) (segment from \(firstOdd), \(count) words)")
+            break
+          }
+        }
+      }
+    }
+    #expect(wrong.isEmpty)
   }
 }

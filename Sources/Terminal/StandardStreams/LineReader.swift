@@ -33,8 +33,10 @@ public struct LineReader {
   private let descriptor: Int32
   private let maximumLength: Int
   private var buffer: [UInt8] = []
-  /// What one read fills.
-  private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  /// What one read fills: 64 KiB, made at the first read (zeroing it touches 16 pages, a
+  /// twentieth of a short run's page faults, and a run given its values as arguments reads
+  /// nothing).
+  private var chunk: [UInt8] = []
   /// Where the unread bytes of `buffer` start.
   private var start = 0
   /// The bytes of a too-long line skipped so far, while skipping one.
@@ -96,6 +98,7 @@ public struct LineReader {
       buffer.removeFirst(start)
       start = 0
     }
+    if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 1 << 16) }
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       let code = errno

@@ -28,8 +28,9 @@ enum GourdonPrimeCounting {
     var hardChunkSegments: UInt64?
     /// The numbers of one chunk of Σ π(x/p).
     var quotientChunkSpan: UInt64?
-    /// The numbers of p that Σ π(x/p) sieves at a time.
-    var quotientPrimeSpan: UInt64 = QuotientPrimeCounts.defaultPrimeSpan
+    /// The numbers of p that Σ π(x/p) sieves at a time (``QuotientPrimeCounts/primeSpan(x:)``
+    /// when nil).
+    var quotientPrimeSpan: UInt64?
     /// The numbers of one segment of the easy leaves' π table.
     var easySegmentSpan: UInt64 = 1 << 17
   }
@@ -183,13 +184,18 @@ private final class GourdonComputation: @unchecked Sendable {
     self.parameters = parameters
     self.pi = pi
     ordinary = OrdinaryLeaves(parameters: parameters, pi: pi)
-    quotients = QuotientPrimeCounts(parameters: parameters, primeSpan: tuning.quotientPrimeSpan)
+    quotients = QuotientPrimeCounts(
+      parameters: parameters,
+      primeSpan: tuning.quotientPrimeSpan ?? QuotientPrimeCounts.primeSpan(x: parameters.x))
     a = pi.count
     schedule = Mutex(
       Schedule(
         nextOrdinary: parameters.k + 1,
         hard: HardLeaves(parameters: parameters, pi: pi, factors: factors)))
-    easySpan = tuning.easySegmentSpan
+    // Segments of a quarter of √x where that is below 2¹⁷: at 10¹⁰ one of 2¹⁷ numbers
+    // (128 KiB of counts) touched 20 pages more than four of 2¹⁵ in the same memory, and a
+    // segment's own work, for each b, is small there.
+    easySpan = min(tuning.easySegmentSpan, max(1 << 12, (parameters.sqrtX / 4 + 2) & ~1))
     easySegments = Int(parameters.sqrtX / easySpan) + 1
     easyResults = .allocate(capacity: easySegments)
     easyResults.initialize(repeating: .init())

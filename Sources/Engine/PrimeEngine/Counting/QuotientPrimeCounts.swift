@@ -8,10 +8,17 @@
 struct QuotientPrimeCounts {
   let parameters: GourdonParameters
 
-  /// The numbers of p sieved at a time: near √x at 10¹⁸ (p ≈ 10⁹) 2¹⁸ of them hold about
-  /// 13,000 primes, 100 KiB of quotients.
-  static let defaultPrimeSpan: UInt64 = 1 << 18
-  var primeSpan = defaultPrimeSpan
+  /// The numbers of p sieved at a time.
+  let primeSpan: UInt64
+
+  /// 64·x^¼ numbers of p, from 2¹² to 2¹⁸: a range is sieved with the primes up to x^¼, so
+  /// each range's start costs about as much as crossing off its numbers once. Near √x at
+  /// 10¹⁸ (p ≈ 10⁹) 2¹⁸ of them hold about 13,000 primes, 100 KiB of quotients; at 10¹⁰ the
+  /// largest range would hold all 10,000 p at once, in 21 pages the run touches only for them.
+  static func primeSpan(x: UInt64) -> UInt64 {
+    let span = UInt64(64 * Double(x).squareRoot().squareRoot())
+    return min(1 << 18, max(1 << 12, span))
+  }
 
   struct Chunk {
     /// How many p have x/p in the chunk.
@@ -61,7 +68,10 @@ struct QuotientPrimeCounts {
       nextPHigh = low &- 1
     }
     do {
-      let sieve = try Sieve30(low: vLow, high: vHigh, isCancelled: { stop.isSet })
+      let sieve = try Sieve30(
+        low: vLow, high: vHigh,
+        segmentBytes: Int(min(UInt64(Sieve30.defaultSegmentBytes), primeSpan)),
+        isCancelled: { stop.isSet })
       var primesBefore = 0
       while try sieve.next() {
         if stop.isSet { throw CancellationError() }

@@ -308,14 +308,16 @@ enum Sieve30Patterns {
   /// Where the sieving primes start: above the patterns' last prime.
   static let sievingStart = primes[primes.count - 1] + 1
 
-  /// Each group's pattern, two periods and sixteen bytes long, with its period; built by
+  /// Each group's pattern, a period and sixteen bytes long (a run of
+  /// ``fill(_:count:firstByte:)`` ends at the period's end, and its last 16-byte load starts
+  /// before it), with its period: 39 KB in all (two periods took 77 KB, ten more page faults
+  /// of every run). Built by
   /// crossing off, since every run builds them, through unsafe buffers (with the arrays
-  /// themselves, 2.5 million instructions of every run). Only the first period is crossed
-  /// off: 30 · period is a multiple of every prime of the group, so byte `i + period` is byte
-  /// `i` (half the crossings, 0.45 million instructions of every run, even `pi 1000`).
+  /// themselves, 2.5 million instructions of every run). Only the period is crossed off:
+  /// 30 · period is a multiple of every prime of the group, so byte `i + period` is byte `i`.
   private static let patterns: [(period: Int, bytes: [UInt8])] = groups.map { group in
     let period = Int(group.reduce(1, *))
-    var bytes = [UInt8](repeating: 0xFF, count: 2 * period + 16)
+    var bytes = [UInt8](repeating: 0xFF, count: period + 16)
     let end = 30 * period
     bytes.withUnsafeMutableBufferPointer { bytes in
       Sieve30Wheel.bit.withUnsafeBufferPointer { bit in
