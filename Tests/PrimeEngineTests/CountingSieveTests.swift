@@ -135,3 +135,23 @@ struct SegmentPiTableTests {
     #expect(wrong.isEmpty, "\(wrong.prefix(10))")
   }
 }
+
+/// π(v) for every v up to each limit, and the primes, against a plain sieve: limits at and
+/// around a word of 240 numbers and its blocks of 30, below 7 (answered apart), and one of a
+/// million with many words.
+struct PiTableTests {
+  @Test(arguments: [0, 1, 2, 6, 7, 29, 30, 31, 239, 240, 241, 481, 1_000_003] as [UInt64])
+  func everyCountAndPrimeMatchesASieve(limit: UInt64) throws {
+    let pi = try PiTable(limit: limit, isCancelled: { false })
+    let isPrime = simpleSieve(upTo: Int(limit))
+    var expected: [UInt32] = [1]
+    var wrong: [UInt64] = []
+    for v in 0...Int(limit) {
+      if isPrime[v] { expected.append(UInt32(v)) }
+      if pi[UInt64(v)] != expected.count - 1 { wrong.append(UInt64(v)) }
+    }
+    #expect(wrong.prefix(5) == [])
+    #expect(Array(pi.primes) == expected)
+    #expect(pi.count == expected.count - 1)
+  }
+}
