@@ -18,9 +18,11 @@ struct EasyLeaves {
   /// Memory: 16 bytes per prime up to min(∛x, y), 3.1 MB near 2⁶⁴ (x/p is worked out again
   /// with the prime's reciprocal: 8 bytes more each took 0.3 MiB at 10¹⁷, at the run's peak).
   private let levels: [Level]
-  /// For each prime up to y, ``reciprocal(of:)``: the lookups divide by the primes with it.
-  /// 8 bytes per prime up to y (16 MB at 10¹⁸ with y = 3.2·10⁷), made with the easy leaves'
-  /// first segment, when the factor table of the hard leaves is gone.
+  /// For each prime a lookup divides by, ``reciprocal(of:)``: 8 bytes per prime up to
+  /// max(∛x, √(x/p) for the smallest p with leaves of a prime q, z/p_{k+2}), about
+  /// x^⅓·y^⅙, made with the easy leaves' first segment, when the factor table of the hard
+  /// leaves is gone. Every prime up to y took 16 MB at 10¹⁸ (y = 3.2·10⁷), where no q or r
+  /// passes 1.8·10⁷: 9 MB serve.
   private let reciprocals: [UInt64]
 
   private struct Level {
@@ -56,7 +58,13 @@ struct EasyLeaves {
       }
     }
     self.levels = levels
-    reciprocals = pi.primes.map(reciprocal(of:))
+    // The largest index of a prime divided by: the levels' p, their q and r, and the r of
+    // leaves q·r, below z/q with q above p_{k+1}.
+    let smallestQ = parameters.k + 2 <= pi.count ? UInt64(pi.primes[parameters.k + 2]) : 1
+    let largest = levels.reduce(max(last, pi[min(parameters.y, parameters.z / smallestQ)])) {
+      max($0, Int($1.directLast), Int($1.reflectedLast))
+    }
+    reciprocals = pi.primes[...largest].map(reciprocal(of:))
   }
 
   struct Segment {

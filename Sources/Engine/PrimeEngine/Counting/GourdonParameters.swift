@@ -39,13 +39,14 @@ struct GourdonParameters: Sendable {
   /// y moves work from Σ π(x/p) and the hard leaves' sieve to the easy leaves, which grow
   /// slower than the others as x grows. Against the round's 0.002·d³ and α_z = 2 it saved
   /// 2–6% of the CPU time from 3·10¹² to 3·10¹⁵ and 15% at 3·10¹⁶; above, the points come
-  /// from a two-thread sweep of the same round, except 10¹⁸, where α_y = 28 rather than the
-  /// sweep's 32 keeps the peak memory under primecount 8.7's (36 MiB against 38; 32 took 39).
-  /// Below 10¹², 0.002·d³.
+  /// from a two-thread sweep of the same round. At 10¹⁸ the sweep's 32 took more memory than
+  /// primecount 8.7 until the easy leaves kept reciprocals only for the primes they divide
+  /// by (28–29 MiB on one thread and on two, against 31.6 and 37.6); against 28 it takes 2% less time
+  /// (Zen 4, one thread, two interleaved rounds). Below 10¹², 0.002·d³.
   static func tunedAlphas(digits: Double) -> (y: Double, z: Double) {
     let points: [(digits: Double, y: Double, z: Double)] = [
       (12, 3.456, 2), (12.5, 6.6, 2), (13.5, 9, 2), (14.5, 13, 1.5), (15.5, 16, 1.5),
-      (16.5, 20, 1.25), (17, 25, 1), (18, 28, 1), (19.3, 40, 1),
+      (16.5, 20, 1.25), (17, 25, 1), (18, 32, 1), (19.3, 40, 1),
     ]
     guard digits > points[0].digits else {
       return (max(1, 0.002 * digits * digits * digits), 2)
