@@ -41,8 +41,8 @@ struct GourdonParameters: Sendable {
   /// 2–6% of the CPU time from 3·10¹² to 3·10¹⁵ and 15% at 3·10¹⁶; above, the points come
   /// from a two-thread sweep of the same round. At 10¹⁸ the sweep's 32 took more memory than
   /// primecount 8.7 until the easy leaves kept reciprocals only for the primes they divide
-  /// by (28–29 MiB on one thread and on two, against 31.6 and 37.6); against 28 it takes 2% less time
-  /// (Zen 4, one thread, two interleaved rounds). Below 10¹², 0.002·d³.
+  /// by (28–29 MiB on one thread and on two, against 31.6 and 37.6); against 28 it takes 2%
+  /// less time (Zen 4, one thread, two interleaved rounds). Below 10¹², 0.002·d³.
   static func tunedAlphas(digits: Double) -> (y: Double, z: Double) {
     let points: [(digits: Double, y: Double, z: Double)] = [
       (12, 3.456, 2), (12.5, 6.6, 2), (13.5, 9, 2), (14.5, 13, 1.5), (15.5, 16, 1.5),

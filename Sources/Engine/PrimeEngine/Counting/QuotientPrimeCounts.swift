@@ -68,6 +68,8 @@ struct QuotientPrimeCounts {
       nextPHigh = low &- 1
     }
     do {
+      // Segments of as many bytes as a range has numbers of p, for the same reason: small
+      // where x is, so that a short count touches few pages.
       let sieve = try Sieve30(
         low: vLow, high: vHigh,
         segmentBytes: Int(min(UInt64(Sieve30.defaultSegmentBytes), primeSpan)),
