@@ -55,12 +55,12 @@ struct PresievePattern: Sendable {
       // from the period's first bits, at another.
       while index < target.count {
         let run = min(target.count &- index, (period &- offset &+ 63) &>> 6)
-        let first = offset &>> 6
+        let startWord = offset &>> 6
         let shift = UInt64(truncatingIfNeeded: offset & 63)
         for step in 0..<run {
           // The next word's bits above the shift; `<< 1` then `<< (63 − shift)` is `<< 0`
           // too when the shift is 0 (a shift by 64 would not be).
-          let word = first &+ step
+          let word = startWord &+ step
           let bits = pattern[word] &>> shift | (pattern[word &+ 1] &<< 1) &<< (63 &- shift)
           target[index &+ step] = combine(target[index &+ step], bits)
         }
