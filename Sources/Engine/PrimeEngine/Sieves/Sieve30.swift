@@ -4,9 +4,10 @@
 ///
 /// A segment of 256 KiB (7.9 million numbers) stays in the L2 cache, long enough that each
 /// sieving prime mostly crosses off whole turns of eight multiples. It starts as a copy of
-/// ``Sieve30Patterns`` (the multiples of 7 … 53 already gone), then each sieving prime p up
+/// ``Sieve30Patterns`` (the multiples of 7 … 101 already gone), then each sieving prime p up
 /// to √high crosses off its multiples p·m, m coprime to 30, at byte steps and bit masks that
-/// depend only on p mod 30 and m mod 30 (``Sieve30Wheel``).
+/// depend only on p mod 30 and m mod 30 (``Sieve30Wheel``): the small primes an L1-sized
+/// chunk at a time, the others over the whole segment (``SievingPrimes30``).
 ///
 /// Sieving primes up to 2²⁵ are kept with their next multiple; above (ranges beyond 2⁵⁰),
 /// and for short ranges, each segment (then of up to 32 MiB) takes them anew from an inner
@@ -162,7 +163,7 @@ final class Sieve30 {
         guard offset < UInt64(count) else { return }
         var position = Int(offset)
         Sieve30Wheel.crossOff(
-          bytes, count: count, offset: &position, q: Int(p / 30),
+          bytes.baseAddress!, count: count, offset: &position, q: Int(p / 30),
           classIndex: Sieve30Wheel.toWheel(Int(p % 30)).index, wheel: &wheel)
       }
     }
@@ -170,16 +171,31 @@ final class Sieve30 {
 }
 
 /// The sieving primes from 103 (``Sieve30Patterns`` take the smaller ones) with their next
-/// multiple.
+/// multiple, kept by class modulo 30.
+///
+/// By class, so that a segment runs eight loops specialized for their class instead of a
+/// jump per prime that the processor could not foresee (6% of the sieve's time). The primes below
+/// ``smallLimit`` cross off an L1-sized chunk of the segment at a time (5–9% of the time):
+/// they make two thirds of the crossings between 10⁹ and 3·10¹⁰, five or more turns in each
+/// chunk, and within a chunk their bytes stay in L1.
 struct SievingPrimes30 {
   /// A prime p = 30q + r_c and its next multiple: the byte, and its cofactor's wheel index.
   private struct Entry {
     var nextByte: UInt64
     var q: UInt32
-    var classIndex: UInt8
-    var wheel: UInt8
+    var wheel: UInt32
   }
-  private var entries: [Entry] = []
+  /// Each class's primes, in increasing order.
+  private var classes: [[Entry]] = Array(repeating: [], count: 8)
+  /// How many of each class's primes have started (p² reached), and are below
+  /// ``smallLimit``.
+  private var started = [Int](repeating: 0, count: 8)
+  private var small = [Int](repeating: 0, count: 8)
+
+  /// L1's 32 KiB.
+  static let chunkBytes = 1 << 15
+  /// A prime turns once every p bytes: below chunkBytes/5, five turns or more a chunk.
+  static let smallLimit = UInt64(chunkBytes / 5)
 
   mutating func store(upTo limit: UInt64, isCancelled: () -> Bool) throws(CancellationError) {
     guard limit >= Sieve30Patterns.sievingStart else { return }
@@ -188,46 +204,84 @@ struct SievingPrimes30 {
     while try sieve.next() {
       if isCancelled() { throw CancellationError() }
       sieve.forEachPrime { p in
-        entries.append(
-          Entry(
-            nextByte: .max, q: UInt32(p / 30),
-            classIndex: UInt8(Sieve30Wheel.toWheel(Int(p % 30)).index), wheel: 0))
+        let c = Sieve30Wheel.toWheel(Int(p % 30)).index
+        classes[c].append(Entry(nextByte: 0, q: UInt32(p / 30), wheel: 0))
+        if p < Self.smallLimit { small[c] += 1 }
       }
     }
   }
 
-  /// Crosses off the multiples in the segment of `count` bytes from `firstByte`.
+  /// Crosses off the multiples in the segment of `count` bytes from `firstByte`, the one
+  /// after the last segment crossed off.
   mutating func crossOff(
     _ bytes: UnsafeMutableBufferPointer<UInt8>, count: Int, firstByte: UInt64
   ) {
-    let end = firstByte + UInt64(count)
-    let segmentLow = firstByte * 30
     let segmentHigh = Sieve30.lastNumber(firstByte: firstByte, count: count)
-    entries.withUnsafeMutableBufferPointer { entries in
-      for index in entries.indices {
-        var entry = entries[index]
-        let q = Int(truncatingIfNeeded: entry.q)
-        let c = Int(truncatingIfNeeded: entry.classIndex)
-        var byte = entry.nextByte
-        if byte < firstByte || byte == .max {
-          // Not yet started, or a range that skipped segments: find the first multiple.
-          let p = UInt64(30 &* q) &+ Sieve30Wheel.residue(c)
-          if p &* p > segmentHigh { break }
-          let (offset, j) = Sieve30Wheel.firstMultiple(of: p, from: segmentLow)
-          byte = firstByte &+ offset
-          entry.wheel = UInt8(truncatingIfNeeded: j)
-        }
-        if byte < end {
-          var offset = Int(truncatingIfNeeded: byte &- firstByte)
-          var wheel = Int(truncatingIfNeeded: entry.wheel)
-          Sieve30Wheel.crossOff(
-            bytes, count: count, offset: &offset, q: q, classIndex: c, wheel: &wheel)
-          byte = firstByte &+ UInt64(truncatingIfNeeded: offset)
-          entry.wheel = UInt8(truncatingIfNeeded: wheel)
-        }
-        entry.nextByte = byte
-        entries[index] = entry
+    for c in 0..<8 { start(c, firstByte: firstByte, segmentHigh: segmentHigh) }
+    var chunk = 0
+    while chunk < count {
+      let chunkCount = min(Self.chunkBytes, count &- chunk)
+      for c in 0..<8 {
+        crossOff(
+          c, 0..<min(small[c], started[c]), bytes.baseAddress! + chunk, count: chunkCount,
+          firstByte: firstByte &+ UInt64(chunk))
       }
+      chunk &+= chunkCount
+    }
+    for c in 0..<8 {
+      crossOff(
+        c, min(small[c], started[c])..<started[c], bytes.baseAddress!, count: count,
+        firstByte: firstByte)
+    }
+  }
+
+  /// Finds the first multiple of class c's primes whose square the segment reaches.
+  private mutating func start(_ c: Int, firstByte: UInt64, segmentHigh: UInt64) {
+    let r = Sieve30Wheel.residue(c)
+    while started[c] < classes[c].count {
+      let p = 30 * UInt64(classes[c][started[c]].q) + r
+      if p * p > segmentHigh { return }
+      let (offset, wheel) = Sieve30Wheel.firstMultiple(of: p, from: firstByte * 30)
+      classes[c][started[c]].nextByte = firstByte + offset
+      classes[c][started[c]].wheel = UInt32(wheel)
+      started[c] += 1
+    }
+  }
+
+  private mutating func crossOff(
+    _ c: Int, _ range: Range<Int>, _ bytes: UnsafeMutablePointer<UInt8>, count: Int,
+    firstByte: UInt64
+  ) {
+    classes[c].withUnsafeMutableBufferPointer { entries in
+      switch c {
+      case 0: Self.crossOff(Residue1.self, entries, range, bytes, count, firstByte)
+      case 1: Self.crossOff(Residue7.self, entries, range, bytes, count, firstByte)
+      case 2: Self.crossOff(Residue11.self, entries, range, bytes, count, firstByte)
+      case 3: Self.crossOff(Residue13.self, entries, range, bytes, count, firstByte)
+      case 4: Self.crossOff(Residue17.self, entries, range, bytes, count, firstByte)
+      case 5: Self.crossOff(Residue19.self, entries, range, bytes, count, firstByte)
+      case 6: Self.crossOff(Residue23.self, entries, range, bytes, count, firstByte)
+      default: Self.crossOff(Residue29.self, entries, range, bytes, count, firstByte)
+      }
+    }
+  }
+
+  private static func crossOff<Class: Sieve30Class>(
+    _: Class.Type, _ entries: UnsafeMutableBufferPointer<Entry>, _ range: Range<Int>,
+    _ bytes: UnsafeMutablePointer<UInt8>, _ count: Int, _ firstByte: UInt64
+  ) {
+    for index in range {
+      var entry = entries[index]
+      // Started primes are at or past this chunk: the last one left them past its end.
+      var offset = Int(truncatingIfNeeded: entry.nextByte &- firstByte)
+      guard offset < count else { continue }
+      var wheel = Int(truncatingIfNeeded: entry.wheel)
+      Sieve30Wheel.crossOff(
+        Class.self, bytes, count: count, offset: &offset, q: Int(truncatingIfNeeded: entry.q),
+        wheel: &wheel)
+      entry.nextByte = firstByte &+ UInt64(truncatingIfNeeded: offset)
+      entry.wheel = UInt32(truncatingIfNeeded: wheel)
+      entries[index] = entry
     }
   }
 }

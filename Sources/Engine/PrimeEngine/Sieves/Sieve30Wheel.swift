@@ -3,7 +3,8 @@
 /// For p = 30q + s and a cofactor m = 30t + r_j coprime to 30, the multiple p·m lies in
 /// byte q·m + s·t + ⌊s·r_j/30⌋, at the bit of s·r_j mod 30. Going from one cofactor to the
 /// next coprime one moves q·(r_{j+1} − r_j) bytes plus a correction that depends on s and j
-/// only, and the bit to clear depends on s and j only: two 8 × 8 tables serve every prime.
+/// only, and the bit to clear depends on s and j only: for each of the eight classes s the
+/// crossing loop is specialized, with those as constants.
 enum Sieve30Wheel {
   /// The residues modulo 30 coprime to it, by wheel index.
   @inline(__always)
@@ -29,23 +30,6 @@ enum Sieve30Wheel {
   }
   static let keepUpTo: [UInt8] = (0..<30).map { r in
     residues.indices.reduce(0) { residues[$1] <= UInt64(r) ? $0 | UInt8(1 << $1) : $0 }
-  }
-
-  /// For class c (p mod 30 = r_c) and wheel index j: the step's byte correction and the
-  /// mask that clears p·m's bit, packed as (correction << 8) | mask, at 8c + j.
-  static let steps: [UInt16] = (0..<64).map { index in
-    let s = residues[index / 8]
-    let j = index % 8
-    let next = j == 7 ? 31 : residues[j + 1]
-    let correction = (j == 7 ? s : 0) + (s * (next == 31 ? 1 : next)) / 30 - (s * residues[j]) / 30
-    let mask = ~bit[Int((s * residues[j]) % 30)]
-    return UInt16(correction) << 8 | UInt16(mask)
-  }
-
-  /// r_{j+1} − r_j, and 31 − 29 after the last.
-  @inline(__always)
-  static func gap(_ j: Int) -> Int {
-    Int(truncatingIfNeeded: (0x0206_0402_0402_0406 as UInt64) &>> UInt64(8 &* j) & 0xFF)
   }
 
   /// The first multiple p·m ≥ max(p², from) with m coprime to 30, as a byte offset from
@@ -76,224 +60,164 @@ enum Sieve30Wheel {
     return (bits &>> 3, Int(truncatingIfNeeded: bits & 7))
   }
 
-  /// Crosses off p's multiples from byte `offset` (cofactor wheel index `wheel`) to the end
-  /// of the `count` bytes, a whole turn of eight at a time where it fits; leaves `offset`
-  /// and `wheel` at the first multiple past the end.
+  /// Crosses off p's multiples from byte `offset` (cofactor wheel index `wheel`) up to the
+  /// `count`-th byte, for a p of class `classIndex`; leaves `offset` and `wheel` at the
+  /// first multiple past the end.
   @inline(__always)
   static func crossOff(
-    _ bytes: UnsafeMutableBufferPointer<UInt8>, count: Int, offset: inout Int, q: Int,
-    classIndex c: Int, wheel: inout Int
+    _ bytes: UnsafeMutablePointer<UInt8>, count: Int, offset: inout Int, q: Int,
+    classIndex: Int, wheel: inout Int
   ) {
-    steps.withUnsafeBufferPointer { steps in
-      let row = c &* 8
-      var position = offset
-      var j = wheel
-      // One at a time up to the turn's start (j = 0).
-      while j != 0 && position < count {
-        let step = Int(steps[row &+ j])
-        bytes[position] &= UInt8(truncatingIfNeeded: step)
-        position &+= q &* gap(j) &+ step &>> 8
-        j = (j &+ 1) & 7
-      }
-      if j == 0 {
-        crossOffTurns(
-          bytes.baseAddress!, count: count, position: &position, q: q, classIndex: c)
-        while position < count {
-          let step = Int(steps[row &+ j])
-          bytes[position] &= UInt8(truncatingIfNeeded: step)
-          position &+= q &* gap(j) &+ step &>> 8
-          j = (j &+ 1) & 7
-        }
-      }
-      offset = position
-      wheel = j
+    switch classIndex {
+    case 0: crossOff(Residue1.self, bytes, count: count, offset: &offset, q: q, wheel: &wheel)
+    case 1: crossOff(Residue7.self, bytes, count: count, offset: &offset, q: q, wheel: &wheel)
+    case 2: crossOff(Residue11.self, bytes, count: count, offset: &offset, q: q, wheel: &wheel)
+    case 3: crossOff(Residue13.self, bytes, count: count, offset: &offset, q: q, wheel: &wheel)
+    case 4: crossOff(Residue17.self, bytes, count: count, offset: &offset, q: q, wheel: &wheel)
+    case 5: crossOff(Residue19.self, bytes, count: count, offset: &offset, q: q, wheel: &wheel)
+    case 6: crossOff(Residue23.self, bytes, count: count, offset: &offset, q: q, wheel: &wheel)
+    default: crossOff(Residue29.self, bytes, count: count, offset: &offset, q: q, wheel: &wheel)
     }
   }
 
-  /// Whole turns of eight multiples from `position` (a cofactor ≡ 1 mod 30) while the
-  /// turn's last multiple is before `count`. For each class of p mod 30 the eight offsets
-  /// are q·(r_k − 1) + ⌊s·r_k/30⌋ and the masks are constants, so the loop keeps them in
-  /// registers and instructions.
+  /// The same for a p ≡ `Class.s` (mod 30), with every mask and every byte offset's
+  /// constant part an immediate of its own specialization.
+  ///
+  /// Multiples up to the turn's start one at a time, entered at `wheel` by one jump and
+  /// falling through, with constant steps where a loop read them from a table; then whole
+  /// turns of eight, from a cofactor ≡ 1 (mod 30), while the turn's last multiple is before
+  /// `count`; then one at a time to the end, which comes before the turn does.
   @inline(__always)
-  static func crossOffTurns(
-    _ bytes: UnsafeMutablePointer<UInt8>, count: Int, position: inout Int, q: Int,
-    classIndex: Int
+  static func crossOff<Class: Sieve30Class>(
+    _: Class.Type, _ b: UnsafeMutablePointer<UInt8>, count: Int, offset: inout Int, q: Int,
+    wheel: inout Int
   ) {
-    var i = position
-    switch classIndex {
-    case 0:
-      let p = 30 &* q &+ 1
-      let q6 = q &* 6
-      let q10 = q &* 10
-      let q12 = q &* 12
-      let q16 = q &* 16
-      let q18 = q &* 18
-      let q22 = q &* 22
-      let q28 = q &* 28
-      let last = q28
-      while i &+ last < count {
-        bytes[i] &= 0xFE
-        bytes[i &+ q6] &= 0xFD
-        bytes[i &+ q10] &= 0xFB
-        bytes[i &+ q12] &= 0xF7
-        bytes[i &+ q16] &= 0xEF
-        bytes[i &+ q18] &= 0xDF
-        bytes[i &+ q22] &= 0xBF
-        bytes[i &+ q28] &= 0x7F
-        i &+= p
-      }
+    let s = Class.s
+    var i = offset
+    defer { offset = i }
+    switch wheel {
     case 1:
-      let p = 30 &* q &+ 7
-      let q6 = q &* 6
-      let q10 = q &* 10
-      let q12 = q &* 12
-      let q16 = q &* 16
-      let q18 = q &* 18
-      let q22 = q &* 22
-      let q28 = q &* 28
-      let last = q28 &+ 6
-      while i &+ last < count {
-        bytes[i] &= 0xFD
-        bytes[i &+ q6 &+ 1] &= 0xDF
-        bytes[i &+ q10 &+ 2] &= 0xEF
-        bytes[i &+ q12 &+ 3] &= 0xFE
-        bytes[i &+ q16 &+ 3] &= 0x7F
-        bytes[i &+ q18 &+ 4] &= 0xF7
-        bytes[i &+ q22 &+ 5] &= 0xFB
-        bytes[i &+ q28 &+ 6] &= 0xBF
-        i &+= p
-      }
+      if i >= count { return }
+      b[i] &= mask(s, 1)
+      i &+= step(s, 1, q)
+      fallthrough
     case 2:
-      let p = 30 &* q &+ 11
-      let q6 = q &* 6
-      let q10 = q &* 10
-      let q12 = q &* 12
-      let q16 = q &* 16
-      let q18 = q &* 18
-      let q22 = q &* 22
-      let q28 = q &* 28
-      let last = q28 &+ 10
-      while i &+ last < count {
-        bytes[i] &= 0xFB
-        bytes[i &+ q6 &+ 2] &= 0xEF
-        bytes[i &+ q10 &+ 4] &= 0xFE
-        bytes[i &+ q12 &+ 4] &= 0xBF
-        bytes[i &+ q16 &+ 6] &= 0xFD
-        bytes[i &+ q18 &+ 6] &= 0x7F
-        bytes[i &+ q22 &+ 8] &= 0xF7
-        bytes[i &+ q28 &+ 10] &= 0xDF
-        i &+= p
+      if i >= count {
+        wheel = 2
+        return
       }
+      b[i] &= mask(s, 2)
+      i &+= step(s, 2, q)
+      fallthrough
     case 3:
-      let p = 30 &* q &+ 13
-      let q6 = q &* 6
-      let q10 = q &* 10
-      let q12 = q &* 12
-      let q16 = q &* 16
-      let q18 = q &* 18
-      let q22 = q &* 22
-      let q28 = q &* 28
-      let last = q28 &+ 12
-      while i &+ last < count {
-        bytes[i] &= 0xF7
-        bytes[i &+ q6 &+ 3] &= 0xFE
-        bytes[i &+ q10 &+ 4] &= 0xBF
-        bytes[i &+ q12 &+ 5] &= 0xDF
-        bytes[i &+ q16 &+ 7] &= 0xFB
-        bytes[i &+ q18 &+ 8] &= 0xFD
-        bytes[i &+ q22 &+ 9] &= 0x7F
-        bytes[i &+ q28 &+ 12] &= 0xEF
-        i &+= p
+      if i >= count {
+        wheel = 3
+        return
       }
+      b[i] &= mask(s, 3)
+      i &+= step(s, 3, q)
+      fallthrough
     case 4:
-      let p = 30 &* q &+ 17
-      let q6 = q &* 6
-      let q10 = q &* 10
-      let q12 = q &* 12
-      let q16 = q &* 16
-      let q18 = q &* 18
-      let q22 = q &* 22
-      let q28 = q &* 28
-      let last = q28 &+ 16
-      while i &+ last < count {
-        bytes[i] &= 0xEF
-        bytes[i &+ q6 &+ 3] &= 0x7F
-        bytes[i &+ q10 &+ 6] &= 0xFD
-        bytes[i &+ q12 &+ 7] &= 0xFB
-        bytes[i &+ q16 &+ 9] &= 0xDF
-        bytes[i &+ q18 &+ 10] &= 0xBF
-        bytes[i &+ q22 &+ 13] &= 0xFE
-        bytes[i &+ q28 &+ 16] &= 0xF7
-        i &+= p
+      if i >= count {
+        wheel = 4
+        return
       }
+      b[i] &= mask(s, 4)
+      i &+= step(s, 4, q)
+      fallthrough
     case 5:
-      let p = 30 &* q &+ 19
-      let q6 = q &* 6
-      let q10 = q &* 10
-      let q12 = q &* 12
-      let q16 = q &* 16
-      let q18 = q &* 18
-      let q22 = q &* 22
-      let q28 = q &* 28
-      let last = q28 &+ 18
-      while i &+ last < count {
-        bytes[i] &= 0xDF
-        bytes[i &+ q6 &+ 4] &= 0xF7
-        bytes[i &+ q10 &+ 6] &= 0x7F
-        bytes[i &+ q12 &+ 8] &= 0xFD
-        bytes[i &+ q16 &+ 10] &= 0xBF
-        bytes[i &+ q18 &+ 12] &= 0xFE
-        bytes[i &+ q22 &+ 14] &= 0xEF
-        bytes[i &+ q28 &+ 18] &= 0xFB
-        i &+= p
+      if i >= count {
+        wheel = 5
+        return
       }
+      b[i] &= mask(s, 5)
+      i &+= step(s, 5, q)
+      fallthrough
     case 6:
-      let p = 30 &* q &+ 23
-      let q6 = q &* 6
-      let q10 = q &* 10
-      let q12 = q &* 12
-      let q16 = q &* 16
-      let q18 = q &* 18
-      let q22 = q &* 22
-      let q28 = q &* 28
-      let last = q28 &+ 22
-      while i &+ last < count {
-        bytes[i] &= 0xBF
-        bytes[i &+ q6 &+ 5] &= 0xFB
-        bytes[i &+ q10 &+ 8] &= 0xF7
-        bytes[i &+ q12 &+ 9] &= 0x7F
-        bytes[i &+ q16 &+ 13] &= 0xFE
-        bytes[i &+ q18 &+ 14] &= 0xEF
-        bytes[i &+ q22 &+ 17] &= 0xDF
-        bytes[i &+ q28 &+ 22] &= 0xFD
-        i &+= p
+      if i >= count {
+        wheel = 6
+        return
       }
+      b[i] &= mask(s, 6)
+      i &+= step(s, 6, q)
+      fallthrough
     case 7:
-      let p = 30 &* q &+ 29
-      let q6 = q &* 6
-      let q10 = q &* 10
-      let q12 = q &* 12
-      let q16 = q &* 16
-      let q18 = q &* 18
-      let q22 = q &* 22
-      let q28 = q &* 28
-      let last = q28 &+ 28
-      while i &+ last < count {
-        bytes[i] &= 0x7F
-        bytes[i &+ q6 &+ 6] &= 0xBF
-        bytes[i &+ q10 &+ 10] &= 0xDF
-        bytes[i &+ q12 &+ 12] &= 0xEF
-        bytes[i &+ q16 &+ 16] &= 0xF7
-        bytes[i &+ q18 &+ 18] &= 0xFB
-        bytes[i &+ q22 &+ 22] &= 0xFD
-        bytes[i &+ q28 &+ 28] &= 0xFE
-        i &+= p
+      if i >= count {
+        wheel = 7
+        return
       }
+      b[i] &= mask(s, 7)
+      i &+= step(s, 7, q)
     default: break
     }
-    position = i
+    let (o1, o2, o3) = (turnOffset(s, 1, q), turnOffset(s, 2, q), turnOffset(s, 3, q))
+    let (o4, o5, o6) = (turnOffset(s, 4, q), turnOffset(s, 5, q), turnOffset(s, 6, q))
+    let o7 = turnOffset(s, 7, q)
+    let p = 30 &* q &+ s
+    while i &+ o7 < count {
+      b[i] &= mask(s, 0)
+      b[i &+ o1] &= mask(s, 1)
+      b[i &+ o2] &= mask(s, 2)
+      b[i &+ o3] &= mask(s, 3)
+      b[i &+ o4] &= mask(s, 4)
+      b[i &+ o5] &= mask(s, 5)
+      b[i &+ o6] &= mask(s, 6)
+      b[i &+ o7] &= mask(s, 7)
+      i &+= p
+    }
+    for k in 0..<7 {
+      if i >= count {
+        wheel = k
+        return
+      }
+      b[i] &= mask(s, k)
+      i &+= step(s, k, q)
+    }
+    wheel = 7
+  }
+
+  /// The bit that p·m leaves, for p ≡ s and m ≡ r_k (mod 30), cleared.
+  @inline(__always)
+  private static func mask(_ s: Int, _ k: Int) -> UInt8 {
+    let r = s &* Int(truncatingIfNeeded: residue(k)) % 30
+    // r's wheel index, as a count of the residues below it.
+    let index =
+      (r > 1 ? 1 : 0) + (r > 7 ? 1 : 0) + (r > 11 ? 1 : 0) + (r > 13 ? 1 : 0)
+      + (r > 17 ? 1 : 0) + (r > 19 ? 1 : 0) + (r > 23 ? 1 : 0)
+    return ~UInt8(truncatingIfNeeded: 1 &<< index)
+  }
+
+  /// Bytes from a turn's first multiple (m ≡ 1) to its k-th: q·(r_k − 1) + ⌊s·r_k/30⌋.
+  @inline(__always)
+  private static func turnOffset(_ s: Int, _ k: Int, _ q: Int) -> Int {
+    let r = Int(truncatingIfNeeded: residue(k))
+    return q &* (r &- 1) &+ s &* r / 30
+  }
+
+  /// Bytes from the k-th multiple of a turn to the next (the next turn's first after the
+  /// eighth).
+  @inline(__always)
+  private static func step(_ s: Int, _ k: Int, _ q: Int) -> Int {
+    k == 7 ? 30 &* q &+ s &- turnOffset(s, 7, q) : turnOffset(s, k &+ 1, q) &- turnOffset(s, k, q)
   }
 }
+
+/// A class of primes modulo 30, as a type: ``Sieve30Wheel/crossOff(_:_:count:offset:q:wheel:)``
+/// specialized for it has its masks and offsets as constants, and ``SievingPrimes30`` keeps
+/// its primes by class so that a segment runs eight such loops instead of a jump per prime.
+protocol Sieve30Class {
+  /// The residue modulo 30 of the class's primes.
+  static var s: Int { get }
+}
+
+enum Residue1: Sieve30Class { static var s: Int { 1 } }
+enum Residue7: Sieve30Class { static var s: Int { 7 } }
+enum Residue11: Sieve30Class { static var s: Int { 11 } }
+enum Residue13: Sieve30Class { static var s: Int { 13 } }
+enum Residue17: Sieve30Class { static var s: Int { 17 } }
+enum Residue19: Sieve30Class { static var s: Int { 19 } }
+enum Residue23: Sieve30Class { static var s: Int { 23 } }
+enum Residue29: Sieve30Class { static var s: Int { 29 } }
 
 /// The multiples of 7 … 101 as byte patterns of ``Sieve30``, in eleven groups whose products
 /// of primes are the patterns' periods in bytes (7·11·13 = 1001, …, 97·101 = 9797): a

@@ -1,0 +1,54 @@
+import Testing
+
+@testable import PrimeEngine
+
+/// ``Sieve30`` against a sieve of the same window by the textbook method, for segments that
+/// leave every sieving prime partial turns (1,000 bytes), that cross the 32 KiB chunks of the
+/// small primes at odd places (10,007 and 40,000 bytes), and that take the sieving primes
+/// anew for each segment (a range of few segments).
+struct Sieve30Tests {
+  static let smallPrimes: [Int] = {
+    let isPrime = simpleSieve(upTo: 200_000)
+    return isPrime.indices.filter { isPrime[$0] }
+  }()
+
+  /// The primes of [low, high] by crossing off every multiple of every prime up to √high.
+  static func windowPrimes(_ low: UInt64, _ high: UInt64) -> [UInt64] {
+    var isPrime = [Bool](repeating: true, count: Int(high - low) + 1)
+    for p in smallPrimes.map(UInt64.init) where p * p <= high {
+      var multiple = max(p * p, (low + p - 1) / p * p)
+      while multiple <= high {
+        isPrime[Int(multiple - low)] = false
+        multiple += p
+      }
+    }
+    return isPrime.indices.filter { isPrime[$0] }.map { low + UInt64($0) }
+  }
+
+  @Test func segmentsOfEverySizeFindTheWindowsPrimes() async throws {
+    let wrong = try await onOwnThread { () -> [String] in
+      var wrong: [String] = []
+      // Sieving primes to 31,718 and to 173,205 (above 2¹⁶: taken anew for each segment
+      // where the range is at most four of them), small ones and others, of every class.
+      for (low, high) in [
+        (UInt64(999_999_997), UInt64(1_006_000_013)), (29_994_000_011, 30_000_000_000),
+      ] {
+        let expected = Self.windowPrimes(low, high)
+        for segmentBytes in [1_000, 10_007, 40_000, 1 << 18] {
+          let sieve = try Sieve30(low: low, high: high, segmentBytes: segmentBytes)
+          var primes: [UInt64] = []
+          var counted = 0
+          while try sieve.next() {
+            sieve.forEachPrime { primes.append($0) }
+            counted += sieve.count()
+          }
+          if primes != expected || counted != expected.count {
+            wrong.append("[\(low), \(high)] in segments of \(segmentBytes) bytes")
+          }
+        }
+      }
+      return wrong
+    }
+    #expect(wrong == [])
+  }
+}
