@@ -3,6 +3,25 @@ import Testing
 @testable import PrimeEngine
 
 struct Sieve30WheelTests {
+  /// The written-out tables against their definitions.
+  @Test func tablesMatchTheirDefinitions() {
+    let residues = [1, 7, 11, 13, 17, 19, 23, 29]
+    let index = (0..<30).map { residues.firstIndex(of: $0) ?? -1 }
+    #expect(Sieve30Wheel.residues.map(Int.init) == residues)
+    #expect(Sieve30Wheel.residueIndex == index)
+    #expect(Sieve30Wheel.bit.map(Int.init) == index.map { $0 < 0 ? 0 : 1 << $0 })
+    #expect(
+      Sieve30Wheel.keepFrom.map(Int.init)
+        == (0..<30).map { r in
+          residues.indices.filter { residues[$0] >= r }.reduce(0) { $0 | 1 << $1 }
+        })
+    #expect(
+      Sieve30Wheel.keepUpTo.map(Int.init)
+        == (0..<30).map { r in
+          residues.indices.filter { residues[$0] <= r }.reduce(0) { $0 | 1 << $1 }
+        })
+  }
+
   /// The written-out table: for every r < 30, the nearest residue coprime to 30 at or above
   /// it, and that residue's place on the wheel.
   @Test func toWheelFindsTheNextResidueCoprimeToThirty() {

@@ -107,12 +107,8 @@ final class FactorTable: @unchecked Sendable {
   /// The position of the largest number ≤ m coprime to 210 (−1 below 1).
   @inline(__always)
   static func lastIndex(atMost m: UInt64) -> Int {
-    Int(truncatingIfNeeded: m / 210) &* 48 &+ countAtMost[Int(truncatingIfNeeded: m % 210)] &- 1
-  }
-
-  /// For r < 210, the residues coprime to 210 that are ≤ r.
-  private static let countAtMost: [Int] = (0..<210).map { r in
-    Residues210.residues.prefix { Int($0) <= r }.count
+    Int(truncatingIfNeeded: m / 210) &* 48
+      &+ Int(truncatingIfNeeded: Residues210.residuesUpTo[Int(truncatingIfNeeded: m % 210)]) &- 1
   }
 
   /// The number at a position of the table.

@@ -14,23 +14,27 @@ enum Sieve30Wheel {
 
   static let residues: [UInt64] = [1, 7, 11, 13, 17, 19, 23, 29]
 
-  /// The wheel index of each r < 30 coprime to 30, or −1.
-  static let residueIndex: [Int] = (0..<30).map { r in
-    residues.firstIndex(of: UInt64(r)) ?? -1
-  }
+  /// The wheel index of each r < 30 coprime to 30, or −1. This and the tables below are
+  /// written out, as ``Residues210``'s are, so that no use passes a once-check.
+  static let residueIndex: [Int] = [
+    -1, 0, -1, -1, -1, -1, -1, 1, -1, -1, -1, 2, -1, 3, -1, -1, -1, 4, -1, 5, -1, -1, -1, 6, -1, -1,
+    -1, -1, -1, 7,
+  ]
 
   /// The bit for r mod 30 (0 for residues that share a factor with 30).
-  static let bit: [UInt8] = (0..<30).map { r in
-    residueIndex[r] < 0 ? 0 : UInt8(1 << residueIndex[r])
-  }
+  static let bit: [UInt8] = [
+    0, 1, 0, 0, 0, 0, 0, 2, 0, 0, 0, 4, 0, 8, 0, 0, 0, 16, 0, 32, 0, 0, 0, 64, 0, 0, 0, 0, 0, 128,
+  ]
 
   /// The bits for residues ≥ r, and ≤ r.
-  static let keepFrom: [UInt8] = (0..<30).map { r in
-    residues.indices.reduce(0) { residues[$1] >= UInt64(r) ? $0 | UInt8(1 << $1) : $0 }
-  }
-  static let keepUpTo: [UInt8] = (0..<30).map { r in
-    residues.indices.reduce(0) { residues[$1] <= UInt64(r) ? $0 | UInt8(1 << $1) : $0 }
-  }
+  static let keepFrom: [UInt8] = [
+    255, 255, 254, 254, 254, 254, 254, 254, 252, 252, 252, 252, 248, 248, 240, 240, 240, 240, 224,
+    224, 192, 192, 192, 192, 128, 128, 128, 128, 128, 128,
+  ]
+  static let keepUpTo: [UInt8] = [
+    0, 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 7, 7, 15, 15, 15, 15, 31, 31, 63, 63, 63, 63, 127, 127, 127,
+    127, 127, 127, 255,
+  ]
 
   /// The first multiple p·m ≥ max(p², from) with m coprime to 30, as a byte offset from
   /// from/30 (from a multiple of 30) and m's wheel index. Saturates near 2⁶⁴.
