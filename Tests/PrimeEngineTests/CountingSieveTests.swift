@@ -113,7 +113,7 @@ struct PhiTableTests {
 /// that start on and off a multiple of 30 (a byte of the sieve gives 15 counts at once), the
 /// first segment (with 2, 3 and 5) and a last one cut short.
 struct SegmentPiTableTests {
-  @Test(arguments: [(1 << 17, 3), (8_192, 40), (128, 300), (64, 500), (30, 200)])
+  @Test(arguments: [(1 << 19, 3), (8_192, 40), (128, 300), (64, 500), (30, 200)])
   func countsMatchAPlainSieve(span: Int, segments: Int) throws {
     let limit = span * segments
     let isPrime = simpleSieve(upTo: limit)

@@ -31,8 +31,9 @@ enum GourdonPrimeCounting {
     /// The numbers of p that Σ π(x/p) sieves at a time (``QuotientPrimeCounts/primeSpan(x:)``
     /// when nil).
     var quotientPrimeSpan: UInt64?
-    /// The numbers of one segment of the easy leaves' π table.
-    var easySegmentSpan: UInt64 = 1 << 17
+    /// The numbers of one segment of the easy leaves' π table
+    /// (``EasyLeaves/segmentSpan(x:)`` when nil).
+    var easySegmentSpan: UInt64?
   }
 
   static func primeCount(
@@ -192,10 +193,12 @@ private final class GourdonComputation: @unchecked Sendable {
       Schedule(
         nextOrdinary: parameters.k + 1,
         hard: HardLeaves(parameters: parameters, pi: pi, factors: factors)))
-    // Segments of a quarter of √x where that is below 2¹⁷: at 10¹⁰ one of 2¹⁷ numbers
-    // (128 KiB of counts) touched 20 pages more than four of 2¹⁵ in the same memory, and a
-    // segment's own work, for each b, is small there.
-    easySpan = min(tuning.easySegmentSpan, max(1 << 12, (parameters.sqrtX / 4 + 2) & ~1))
+    // At most a quarter of √x: at 10¹⁰ one segment of 2¹⁷ numbers (128 KiB of counts)
+    // touched 20 pages more than four of 2¹⁵ in the same memory, and a segment's own work,
+    // for each b, is small there.
+    easySpan = min(
+      tuning.easySegmentSpan ?? EasyLeaves.segmentSpan(x: parameters.x),
+      max(1 << 12, (parameters.sqrtX / 4 + 2) & ~1))
     easySegments = Int(parameters.sqrtX / easySpan) + 1
     easyResults = .allocate(capacity: easySegments)
     easyResults.initialize(repeating: .init())

@@ -1,13 +1,15 @@
-/// π within one segment [low, high] of 2¹⁷ numbers: the primes from low to v, for any v in
-/// the segment, in one load.
+/// π within one segment [low, high] of up to 2¹⁹ numbers: the primes from low to v, for any v
+/// in the segment, in one load.
 ///
 /// The easy special leaves look up π at random points below √x, hundreds of millions of
 /// times near 10¹⁴; a table for all of them would not stay in cache (and near 2⁶⁴ would take
 /// gigabytes), so they are counted one segment at a time, with π(low − 1) added when the
 /// segments are put together. The table holds, for each odd number of the segment, the
-/// primes from low to it in 16 bits: 128 KiB, in the L2 cache, and no bit counting.
+/// primes from low to it in 16 bits: up to 512 KiB, in the L2 cache, and no bit counting.
 final class SegmentPiTable {
-  /// The numbers in a segment: even, at most 2¹⁷ (so that counts fit 16 bits).
+  /// The numbers in a segment: even, at most 2¹⁹, so that counts fit 16 bits: the first 2¹⁹
+  /// numbers hold 43,390 primes, later segments about 2¹⁹/ln(low), within a few hundred (the
+  /// first 2²⁰ hold 82,025).
   let span: UInt64
 
   private(set) var low: UInt64 = 0
@@ -17,7 +19,7 @@ final class SegmentPiTable {
   /// At m: the primes in [low, low + 2m − 1], m from 0 to span/2.
   private let counts: UnsafeMutableBufferPointer<UInt16>
 
-  init(span: UInt64 = 1 << 17) {
+  init(span: UInt64 = 1 << 19) {
     self.span = span
     counts = .allocate(capacity: Int(span / 2) + 1)
   }
