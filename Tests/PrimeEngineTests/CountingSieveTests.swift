@@ -39,9 +39,41 @@ struct CountingSieveTests {
         bits.map { sieve.count(upTo: low + 2 * UInt64($0)) } == bits.map { model[$0] },
         "gaps before \(step)")
       #expect(sieve.total == model.last)
-      sieve.remove(multiplesOf: step)
+      sieve.remove(
+        multiplesOf: step, level: CountingSieve.presievedPrimes + steps.firstIndex(of: step)!)
       remove(step, from: &alive, low: low)
     }
+  }
+
+  /// Each level keeps its prime's next multiple from one segment to the next: segments that
+  /// follow one another, gaps that a large prime's next multiple lies beyond (or not), and a
+  /// segment below the last, each against its own model.
+  @Test func placesCarryAcrossSegments() {
+    var sieve = CountingSieve()
+    let span = 2 * UInt64(CountingSieve.bits)
+    let start: UInt64 = 1_000_000_000_001
+    let lows = [0, 1, 2, 3, 7, 8, 20, 21, 4, 5].map { start + span * UInt64($0) }
+    let primes: [UInt64] = [29, 31, 1_009, 65_537, 1_000_003, 4_000_037]
+    var wrong: [UInt64] = []
+    for low in lows {
+      sieve.reset(low: low)
+      var alive = [Bool](repeating: true, count: CountingSieve.bits)
+      for p in [3, 5, 7, 11, 13, 17, 19, 23] as [UInt64] { remove(p, from: &alive, low: low) }
+      for (index, p) in primes.enumerated() {
+        sieve.remove(multiplesOf: p, level: CountingSieve.presievedPrimes + 1 + index)
+        remove(p, from: &alive, low: low)
+      }
+      let model = runningCounts(alive)
+      let probes =
+        Array(stride(from: 0, to: CountingSieve.bits, by: 4_099)) + [CountingSieve.bits - 1]
+      sieve.startCounting()
+      if sieve.total != model.last
+        || probes.map({ sieve.count(upTo: low + 2 * UInt64($0)) }) != probes.map({ model[$0] })
+      {
+        wrong.append(low)
+      }
+    }
+    #expect(wrong == [])
   }
 
   /// Marks the odd multiples of odd `p` (p included) in the segment of odd numbers from `low`.

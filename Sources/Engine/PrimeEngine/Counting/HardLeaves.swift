@@ -150,7 +150,7 @@ struct HardLeaves {
         chunk.sum &+= sum &+ signs &* chunk.levels[b - first].left
         chunk.levels[b - first].signs &+= signs
         chunk.levels[b - first].left &+= Int64(sieve.total)
-        if b < last { sieve.remove(multiplesOf: p) }
+        if b < last { sieve.remove(multiplesOf: p, level: b) }
         work &+= 64
         if work >= 8192 {
           work = 0

@@ -34,6 +34,9 @@ struct CountingSieve {
   var countsCrossings = false
   /// The bit offsets of one turn of the wheel for the current prime.
   private var turn = [Int](repeating: 0, count: Residues210.residues.count)
+  /// For each level, its prime's next multiple m·p (m coprime to 210) past the last segment
+  /// it crossed off, and m's wheel index; 0 until then.
+  private var nextMultiples: [(UInt64, Int)] = []
 
   /// The unsieved odd numbers in the segment.
   var total: Int {
@@ -46,6 +49,8 @@ struct CountingSieve {
 
   /// Starts the segment of odd numbers from odd `low`, with the multiples of 2 … 23 removed.
   mutating func reset(low: UInt64) {
+    // A segment below the last one would find places past its multiples.
+    if low < self.low { nextMultiples.removeAll(keepingCapacity: true) }
     self.low = low
     sieve.withUnsafeMutableBufferPointer {
       PresievePattern.fill($0, firstOdd: low)
@@ -130,24 +135,39 @@ struct CountingSieve {
 
   private static let allButFirst = ~UInt64(1)
 
-  /// Removes the odd multiples of `p` (p itself included), keeping the counts; p > 23.
-  mutating func remove(multiplesOf p: UInt64) {
+  /// Removes the odd multiples of `p` (p itself included), keeping the counts; p > 23 is
+  /// the prime of `level`.
+  ///
+  /// Where its multiples stop in one segment they go on in the next, and each level keeps
+  /// that place: a segment that follows the last one (or comes later, after a gap the
+  /// multiple lies beyond) starts from it instead of finding p's first multiple by a
+  /// division and a search of the wheel, for each level of each segment.
+  mutating func remove(multiplesOf p: UInt64, level: Int) {
+    if level >= nextMultiples.count {
+      nextMultiples += Array(repeating: (0, 0), count: level + 1 - nextMultiples.count)
+    }
+    var (next, wheel) = nextMultiples[level]
+    if next < low { (next, wheel) = Self.firstMultiple(of: p, atLeast: low) }
     var removed = 0
-    let low = low
-    sieve.withUnsafeMutableBufferPointer { sieve in
-      blockCounts.withUnsafeMutableBufferPointer { blockCounts in
-        Self.forEachMultiple(of: p, low: low, turn: &turn) { bit in
-          let word = bit &>> 6
-          let shift = UInt64(truncatingIfNeeded: bit) & 63
-          let old = sieve[word]
-          let wasSet = (old &>> shift) & 1
-          // ~(1 << shift) as a rotation of ~1: two instructions instead of four.
-          sieve[word] = old & (Self.allButFirst &<< shift | Self.allButFirst &>> (64 &- shift))
-          blockCounts[bit &>> Self.bitsPerBlockShift] &-= UInt16(truncatingIfNeeded: wasSet)
-          removed &+= Int(truncatingIfNeeded: wasSet)
+    if next <= low + 2 * UInt64(Self.bits - 1) {
+      var bit = Int(truncatingIfNeeded: (next - low) / 2)
+      sieve.withUnsafeMutableBufferPointer { sieve in
+        blockCounts.withUnsafeMutableBufferPointer { blockCounts in
+          Self.forEachMultiple(of: p, from: &bit, wheel: &wheel, turn: &turn) { bit in
+            let word = bit &>> 6
+            let shift = UInt64(truncatingIfNeeded: bit) & 63
+            let old = sieve[word]
+            let wasSet = (old &>> shift) & 1
+            // ~(1 << shift) as a rotation of ~1: two instructions instead of four.
+            sieve[word] = old & (Self.allButFirst &<< shift | Self.allButFirst &>> (64 &- shift))
+            blockCounts[bit &>> Self.bitsPerBlockShift] &-= UInt16(truncatingIfNeeded: wasSet)
+            removed &+= Int(truncatingIfNeeded: wasSet)
+          }
         }
       }
+      next = low + 2 * UInt64(bit)
     }
+    nextMultiples[level] = (next, wheel)
     unsieved -= removed
     guard countsCrossings else { return }
     // The m coprime to 210 with m·p in the segment, counted once per prime rather than in
@@ -159,19 +179,25 @@ struct CountingSieve {
     }
   }
 
-  /// Calls `body` with the bit of each multiple m·p in the segment with m coprime to 210:
-  /// the others were removed with 2, 3, 5 or 7, so 48 in 105 odd multiples are visited.
-  @inline(__always)
-  private static func forEachMultiple(
-    of p: UInt64, low: UInt64, turn: inout [Int], _ body: (Int) -> Void
-  ) {
+  /// The least multiple m·p ≥ `low` with m coprime to 210, and m's wheel index.
+  private static func firstMultiple(of p: UInt64, atLeast low: UInt64) -> (UInt64, Int) {
     var m = max(1, (low + p - 1) / p)
     while Residues210.index[Int(m % 210)] < 0 { m += 1 }
-    var wheel = Int(Residues210.index[Int(m % 210)])
+    return (m * p, Int(Residues210.index[Int(m % 210)]))
+  }
+
+  /// Calls `body` with the bit of each multiple m·p in the segment with m coprime to 210,
+  /// from `bit` (m's wheel index `wheel`): the others were removed with 2, 3, 5 or 7, so 48
+  /// in 105 odd multiples are visited. Leaves `bit` and `wheel` at the first past the end.
+  @inline(__always)
+  private static func forEachMultiple(
+    of p: UInt64, from start: inout Int, wheel: inout Int, turn: inout [Int],
+    _ body: (Int) -> Void
+  ) {
     let lastBit = Self.bits - 1
-    guard (m * p - low) / 2 <= UInt64(lastBit) else { return }
     // Bits, not numbers: m·p and (m + 2k)·p are k·p bits apart.
-    var bit = Int((m * p - low) / 2)
+    var bit = start
+    defer { start = bit }
     let step = Int(p)
     Residues210.halfGaps.withUnsafeBufferPointer { halfGaps in
       while wheel != 0 && bit <= lastBit {
