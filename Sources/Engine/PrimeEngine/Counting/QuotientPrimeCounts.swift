@@ -17,8 +17,10 @@ struct QuotientPrimeCounts {
   /// largest range would hold all 10,000 p at once, in 21 pages the run touches only for them.
   static func primeSpan(x: UInt64) -> UInt64 {
     let span = UInt64(64 * Double(x).squareRoot().squareRoot())
-    return min(1 << 18, max(1 << 12, span))
+    return min(largestPrimeSpan, max(1 << 12, span))
   }
+
+  static let largestPrimeSpan: UInt64 = 1 << 18
 
   struct Chunk {
     /// How many p have x/p in the chunk.
@@ -74,7 +76,7 @@ struct QuotientPrimeCounts {
       // this phase at 10¹⁸.
       let sieve = try Sieve30(
         low: vLow, high: vHigh,
-        segmentBytes: primeSpan < 1 << 18 ? Int(primeSpan) : 1 << 19,
+        segmentBytes: primeSpan < Self.largestPrimeSpan ? Int(primeSpan) : 1 << 19,
         isCancelled: { stop.isSet })
       var primesBefore = 0
       while try sieve.next() {

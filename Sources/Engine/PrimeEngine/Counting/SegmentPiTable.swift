@@ -19,7 +19,7 @@ final class SegmentPiTable {
   /// At m: the primes in [low, low + 2m − 1], m from 0 to span/2.
   private let counts: UnsafeMutableBufferPointer<UInt16>
 
-  init(span: UInt64 = 1 << 19) {
+  init(span: UInt64) {
     self.span = span
     counts = .allocate(capacity: Int(span / 2) + 1)
   }

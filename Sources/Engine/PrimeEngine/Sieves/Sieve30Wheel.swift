@@ -12,8 +12,6 @@ enum Sieve30Wheel {
     UInt64(truncatingIfNeeded: (0x1D17_1311_0D0B_0701 as UInt64) &>> UInt64(8 &* index) & 0xFF)
   }
 
-  static let residues: [UInt64] = [1, 7, 11, 13, 17, 19, 23, 29]
-
   /// The wheel index of each r < 30 coprime to 30, or −1. This and the tables below are
   /// written out, as ``Residues210``'s are, so that no use passes a once-check.
   static let residueIndex: [Int] = [
@@ -99,59 +97,37 @@ enum Sieve30Wheel {
     let s = Class.s
     var i = offset
     defer { offset = i }
+    // The k-th multiple of a turn, or false with `wheel` at it when it is past the end.
+    @inline(__always) func crossesOff(_ k: Int) -> Bool {
+      if i >= count {
+        wheel = k
+        return false
+      }
+      b[i] &= mask(s, k)
+      i &+= step(s, k, q)
+      return true
+    }
     switch wheel {
     case 1:
-      if i >= count { return }
-      b[i] &= mask(s, 1)
-      i &+= step(s, 1, q)
+      guard crossesOff(1) else { return }
       fallthrough
     case 2:
-      if i >= count {
-        wheel = 2
-        return
-      }
-      b[i] &= mask(s, 2)
-      i &+= step(s, 2, q)
+      guard crossesOff(2) else { return }
       fallthrough
     case 3:
-      if i >= count {
-        wheel = 3
-        return
-      }
-      b[i] &= mask(s, 3)
-      i &+= step(s, 3, q)
+      guard crossesOff(3) else { return }
       fallthrough
     case 4:
-      if i >= count {
-        wheel = 4
-        return
-      }
-      b[i] &= mask(s, 4)
-      i &+= step(s, 4, q)
+      guard crossesOff(4) else { return }
       fallthrough
     case 5:
-      if i >= count {
-        wheel = 5
-        return
-      }
-      b[i] &= mask(s, 5)
-      i &+= step(s, 5, q)
+      guard crossesOff(5) else { return }
       fallthrough
     case 6:
-      if i >= count {
-        wheel = 6
-        return
-      }
-      b[i] &= mask(s, 6)
-      i &+= step(s, 6, q)
+      guard crossesOff(6) else { return }
       fallthrough
     case 7:
-      if i >= count {
-        wheel = 7
-        return
-      }
-      b[i] &= mask(s, 7)
-      i &+= step(s, 7, q)
+      guard crossesOff(7) else { return }
     default: break
     }
     let (o1, o2, o3) = (turnOffset(s, 1, q), turnOffset(s, 2, q), turnOffset(s, 3, q))
@@ -170,12 +146,7 @@ enum Sieve30Wheel {
       i &+= p
     }
     for k in 0..<7 {
-      if i >= count {
-        wheel = k
-        return
-      }
-      b[i] &= mask(s, k)
-      i &+= step(s, k, q)
+      guard crossesOff(k) else { return }
     }
     wheel = 7
   }
