@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -46,19 +47,23 @@ struct PrimeCountingTests {
   /// moderate x reach every boundary between them.
   static let tunings: [(String, Int, GourdonPrimeCounting.Tuning)] = [
     ("default", 2, .init()),
-    ("one thread, y = ∛x + 1, z = y", 1, .init(alphaY: 1, alphaZ: 1, hardChunkSegments: 3)),
-    ("three threads, large y", 3, .init(alphaY: 12, alphaZ: 1.5)),
+    // Chunks of three windows and five granules: each starts at another place in a window.
+    (
+      "one thread, y = ∛x + 1, z = y", 1,
+      .init(alphaY: 1, alphaZ: 1, hardLargestChunk: 3 * HardLeaves.segmentSpan + 5 * 1_024)
+    ),
+    ("three threads, large y", 3, .init(alphaY: 12, alphaZ: 1.5, limitsThreadsToTheWork: false)),
     (
       "small chunks and segments, z = 4y", 2,
       .init(
-        alphaY: 3, alphaZ: 4, hardChunkSegments: 1, quotientChunkSpan: 5_000,
-        quotientPrimeSpan: 30, easySegmentSpan: 128)
+        alphaY: 3, alphaZ: 4, hardLargestChunk: 101 * 1_024, quotientChunkSpan: 5_000,
+        quotientPrimeSpan: 30, easySegmentSpan: 128, limitsThreadsToTheWork: false)
     ),
     (
       "z = √x − 1", 2,
       .init(
         alphaY: 2, alphaZ: 1_000, quotientChunkSpan: 77_777, quotientPrimeSpan: 1_001,
-        easySegmentSpan: 8_192)
+        easySegmentSpan: 8_192, limitsThreadsToTheWork: false)
     ),
   ]
 
@@ -68,6 +73,44 @@ struct PrimeCountingTests {
     var reporter = ProgressReporter(nil, isCancelled: { false })
     return try GourdonPrimeCounting.primeCount(
       x, threads: tuning.1, reporter: &reporter, tuning: tuning.2)
+  }
+
+  /// Whatever the thread count, from one to 64 (more than this machine's processors), every
+  /// hard leaf is counted once and the count is the same: the work is shared out, not
+  /// changed.
+  @Test func everyThreadCountCountsEveryLeafOnce() async throws {
+    let x: UInt64 = 98_765_432_109
+    let counts = try await onOwnThread { () throws -> [(threads: Int, pi: UInt64, leaves: Int)] in
+      try [1, 2, 3, 5, 8, 16, 31, 64].map { threads in
+        var reporter = ProgressReporter(nil, isCancelled: { false })
+        var details = PrimeCountDetails()
+        var tuning = GourdonPrimeCounting.Tuning()
+        tuning.limitsThreadsToTheWork = false
+        let pi = try GourdonPrimeCounting.primeCount(
+          x, threads: threads, reporter: &reporter, tuning: tuning, details: &details)
+        #expect(details.threads == threads)
+        let jobs = details.phases.first { $0.name == "hard leaves" }?.jobs ?? 0
+        #expect(jobs >= 1)
+        return (threads, pi, details.hardLeaves)
+      }
+    }
+    // π(98,765,432,109) as primecount 8.7 answers it.
+    #expect(counts.allSatisfy { $0.pi == 4_069_301_009 }, "\(counts)")
+    #expect(Set(counts.map(\.leaves)).count == 1, "\(counts)")
+  }
+
+  /// Small counts run on fewer threads than asked, large ones on all; never more than asked,
+  /// never none, and more work never fewer threads.
+  @Test func threadsAreLimitedToTheWork() {
+    #expect(GourdonPrimeCounting.usefulThreads(64, x: 1 << 24) == 1)
+    #expect(GourdonPrimeCounting.usefulThreads(64, x: 2_718_281_828_459_045) == 64)
+    #expect(GourdonPrimeCounting.usefulThreads(3, x: 1_000_000_000_000_000_000) == 3)
+    var previous = 1
+    for digits in stride(from: 7.0, through: 19.2, by: 0.1) {
+      let useful = GourdonPrimeCounting.usefulThreads(1_024, x: UInt64(pow(10, digits)))
+      #expect(useful >= previous && useful <= 1_024)
+      previous = useful
+    }
   }
 
   /// Gourdon's method against the sieve from 2²⁴ (below, a table answers), with every

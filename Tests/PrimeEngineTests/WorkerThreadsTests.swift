@@ -12,14 +12,45 @@ import Testing
 /// The engine asks the system for threads; a refusal (a process limit) is an error the
 /// caller sees, or fewer threads, never a crash.
 struct WorkerThreadsTests {
-  @Test func threadsAreCappedAtTheProcessors() {
-    let processors = WorkerThreads.processorCount
+  /// A count asked for is run whatever the processors (more than them share them); none
+  /// asked for is one per processor this process may use.
+  @Test func threadsAskedForRunWhateverTheProcessors() {
+    let processors = WorkerThreads.availableProcessors
+    #expect(processors >= 1)
     #expect(WorkerThreads.count(nil) == processors)
-    #expect(WorkerThreads.count(100_000_000) == processors)
-    #expect(WorkerThreads.count(processors + 1) == processors)
+    #expect(WorkerThreads.count(processors + 1) == processors + 1)
+    #expect(WorkerThreads.count(64) == 64)
     #expect(WorkerThreads.count(1) == 1)
     #expect(WorkerThreads.count(0) == 1)
     #expect(WorkerThreads.count(-1) == 1)
+  }
+
+  /// A CPU quota limits the default as the processors online do: cgroup v2's `cpu.max` and
+  /// v1's quota and period, on the process's cgroup or any parent, rounded up.
+  @Test func aCPUQuotaLimitsTheProcessors() {
+    #expect(AvailableProcessors.processors(cpuMax: "200000 100000\n") == 2)
+    #expect(AvailableProcessors.processors(cpuMax: "150000 100000") == 2)
+    #expect(AvailableProcessors.processors(cpuMax: "50000 100000") == 1)
+    #expect(AvailableProcessors.processors(cpuMax: "max 100000") == nil)
+    #expect(AvailableProcessors.processors(cpuMax: "-1\n 100000\n") == nil)
+    #expect(AvailableProcessors.processors(cpuMax: "garbage") == nil)
+    let files = [
+      "/sys/fs/cgroup/app/cpu.max": "max 100000\n",
+      "/sys/fs/cgroup/cpu.max": "400000 100000\n",
+      "/sys/fs/cgroup/app/worker/cpu.max": "300000 100000\n",
+    ]
+    // The least over the cgroup and its parents.
+    #expect(AvailableProcessors.quota(cgroups: "0::/app/worker\n", read: { files[$0] }) == 3)
+    #expect(AvailableProcessors.quota(cgroups: "0::/app\n", read: { files[$0] }) == 4)
+    #expect(AvailableProcessors.quota(cgroups: "0::/\n", read: { [:][$0] }) == nil)
+    // cgroup v1: the cpu controller's quota and period, in microseconds.
+    let v1 = [
+      "/sys/fs/cgroup/cpu,cpuacct/job/cpu.cfs_quota_us": "250000\n",
+      "/sys/fs/cgroup/cpu,cpuacct/job/cpu.cfs_period_us": "100000\n",
+    ]
+    let lines = "12:memory:/job\n3:cpu,cpuacct:/job\n0::/\n"
+    #expect(AvailableProcessors.quota(cgroups: lines, read: { v1[$0] }) == 3)
+    #expect(AvailableProcessors.quota(cgroups: "3:cpu,cpuacct:/job\n", read: { _ in "-1" }) == nil)
   }
 
   /// The workers share one schedule, so those the system did start do all of it.

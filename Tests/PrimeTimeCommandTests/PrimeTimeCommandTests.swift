@@ -264,12 +264,16 @@ struct PrimeTimeCommandTests {
     }
   }
 
-  /// More threads than processors are not an error: they are not started.
-  @Test func threadsBeyondTheProcessorsStillAnswer() async throws {
-    let many = try await primetime("pi", "--threads", "1024", "12345678901")
+  /// More threads than processors run, as asked, where the work is large enough to share
+  /// among them (a user measures what they cost); a small count says it ran on fewer.
+  @Test func threadsBeyondTheProcessorsRunAndAnswer() async throws {
+    let many = try await primetime("pi", "--verbose", "--threads", "1024", "12345678901")
     let one = try await primetime("pi", "--threads", "1", "12345678901")
     #expect(many.status == 0 && one.status == 0)
     #expect(many.output == one.output && !many.output.isEmpty)
+    #expect(many.errors.contains("(1024 asked, too little work for more; "), "\(many.errors)")
+    let large = try await primetime("pi", "--verbose", "--threads", "24", "2718281828459045")
+    #expect(large.errors.contains("threads = 24 ("), "\(large.errors)")
   }
 
   /// What a person typed is never echoed raw: a megabyte of it, or escapes that would move

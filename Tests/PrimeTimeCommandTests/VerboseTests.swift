@@ -27,7 +27,8 @@ import Testing
     // ∛x < y ≤ z < √x, whatever the tuning.
     #expect(y > cbrt(x) && y <= z && z < x.squareRoot())
     #expect(run.errors.contains("α_y = ") && run.errors.contains("α_z = "))
-    #expect(values(run.errors, "threads = ") == ["1"])
+    #expect(values(run.errors, "threads = ").map { $0.hasPrefix("1 (") } == [true])
+    #expect(run.errors.contains(" processors available)"))
     var shares = 0.0
     for phase in ["ordinary leaves", "easy leaves", "hard leaves", "Σ π(x/p)"] {
       let line = try #require(values(run.errors, phase).first, "no \(phase) line")
@@ -47,9 +48,41 @@ import Testing
     let run = try await primetime("nth-prime", "--verbose", "--threads", "2", "100000000")
     #expect(run.status == 0)
     #expect(run.output == "2038074743\n")
-    #expect(values(run.errors, "threads = ") == ["2"])
+    // Too little work to share: one thread runs, and the line says so.
+    #expect(
+      values(run.errors, "threads = ").map { $0.hasPrefix("1 (2 asked, too little work") }
+        == [true])
     #expect(values(run.errors, "sieve from π(estimate) to p_n").count == 1)
     #expect(values(run.errors, "hard leaves").count == 2)
+  }
+
+  /// Where the threads' time went: each phase's wall time, busy processor time (the sum, the
+  /// least and the most one thread spent), waiting and jobs, and the process's usage.
+  @Test func threadsTimeIsShownPhaseByPhase() async throws {
+    let run = try await primetime("pi", "--verbose", "--threads", "3", "31234567890123")
+    #expect(run.status == 0 && run.output == "1039879061791\n")
+    #expect(values(run.errors, "threads = ").map { $0.hasPrefix("3 (") } == [true])
+    let lines = run.errors.split(separator: "\n").map(String.init)
+    let table = try #require(lines.firstIndex(of: "threads' time (s):"))
+    for phase in ["hard leaves", "easy leaves", "Σ π(x/p)", "ordinary leaves"] {
+      let line = try #require(lines[table...].first { $0.hasPrefix("  \(phase) ") })
+      let fields = line.dropFirst(2 + phase.count).split(separator: " ").compactMap {
+        Double($0)
+      }
+      try #require(fields.count == 6, "\(line)")
+      let (wall, busy, least, most, waiting, jobs) =
+        (fields[0], fields[1], fields[2], fields[3], fields[4], fields[5])
+      #expect(wall > 0 && busy > 0 && waiting >= 0 && jobs >= 1, "\(line)")
+      #expect(least <= most && most <= busy + 0.0005, "\(line)")
+      // The threads' busy time is spread over the phase's wall time: never more than the
+      // three threads could spend in it.
+      #expect(busy <= 3 * wall + 0.01, "\(line)")
+    }
+    let hard = try #require(lines.first { $0.hasPrefix("  hard leaves") })
+    #expect(hard.split(separator: " ").last.flatMap { Int($0) } ?? 0 > 3, "chunks, not one")
+    let process = try #require(values(run.errors, "process: ").first)
+    #expect(process.contains(" s user, ") && process.contains(" s system, "))
+    #expect(process.hasSuffix(" involuntary context switches"))
   }
 
   @Test func smallValuesAreOneSieveAndEachValueHasItsReport() async throws {

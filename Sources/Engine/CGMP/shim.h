@@ -13,6 +13,26 @@ static inline void primetime_release_freed_memory(void) { malloc_trim(0); }
 static inline void primetime_release_freed_memory(void) {}
 #endif
 
+// The processors this thread may run on (its affinity mask), or 0 when the system does not
+// say. The raw system call: glibc's wrapper and CPU_COUNT need _GNU_SOURCE, which Swift's
+// Glibc module is not built with. 4,096 processors at most.
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+static inline long primetime_affinity_processors(void) {
+  unsigned long mask[64];
+  long bytes = syscall(SYS_sched_getaffinity, 0, sizeof mask, mask);
+  if (bytes <= 0) return 0;
+  long count = 0;
+  for (long i = 0; i < bytes / (long)sizeof(unsigned long); i++) {
+    count += __builtin_popcountl(mask[i]);
+  }
+  return count;
+}
+#else
+static inline long primetime_affinity_processors(void) { return 0; }
+#endif
+
 // GMP spells its API as macros (mpz_init → __gmpz_init), which Swift does not import.
 // These inline functions give Swift the documented names.
 

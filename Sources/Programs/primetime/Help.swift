@@ -23,7 +23,10 @@ enum Help {
     var options: [(String, String)] = []
     if subcommand.takesCountOptions {
       options += [
-        ("--threads <threads>", "How many threads compute (default and most: one per processor)."),
+        (
+          "--threads <threads>",
+          "How many threads compute (default: one per processor this process may use)."
+        ),
         (
           "--verbose",
           "Also print y, z, each phase's time and share and the peak memory, on stderr."

@@ -93,8 +93,7 @@ enum Invocation {
       }
       guard (1...maximumThreads).contains(threads) else {
         throw UsageError(
-          "--threads \(threads): give from 1 to \(maximumThreads) (more than the processors "
-            + "do not help).", subcommand)
+          "--threads \(threads): give from 1 to \(maximumThreads).", subcommand)
       }
       request.threads = threads
     }
@@ -107,7 +106,7 @@ enum Invocation {
   }
 
   private static let threadsHelp =
-    "--threads <threads>  How many threads compute (default and most: one per processor)."
+    "--threads <threads>  How many threads compute (default: one per processor this process may use)."
 
   /// "--threads=2" as ("--threads", "2"); "--verbose" as ("--verbose", nil).
   private static func split(_ argument: String) -> (name: String, value: String?) {
@@ -116,8 +115,8 @@ enum Invocation {
   }
 }
 
-/// Threads beyond the processors are not started (the engine caps them); a count no machine
-/// has is a mistake worth saying.
+/// Threads beyond the processors run (a user measures what oversubscription costs); a count
+/// no machine has is a mistake worth saying.
 let maximumThreads = 1_024
 
 /// A mistake in how `primetime` was called: said with the usage, status 64 (`EX_USAGE`).

@@ -16,7 +16,11 @@ func verboseReport(_ details: PrimeCountDetails, peakMemoryKiB: Int = peakMemory
     lines.append("y = \(grouped(String(details.y))) (α_y = \(fixed(details.alphaY, 3)))")
     lines.append("z = \(grouped(String(details.z))) (α_z = \(fixed(details.alphaZ, 3)))")
   }
-  lines.append("threads = \(details.threads)")
+  let asked =
+    details.threadsAsked > details.threads
+    ? "\(details.threadsAsked) asked, too little work for more; " : ""
+  lines.append(
+    "threads = \(details.threads) (\(asked)\(details.availableProcessors) processors available)")
   let total = details.totalSeconds
   let width = details.phases.map(\.name.count).max() ?? 0
   for phase in details.phases {
@@ -34,8 +38,39 @@ func verboseReport(_ details: PrimeCountDetails, peakMemoryKiB: Int = peakMemory
   }
   lines.append(
     "time: \(fixed(details.wallSeconds, 3)) s, \(fixed(total, 3)) s over the threads")
+  lines += threadLines(details)
   lines.append("peak memory: \(fixed(Double(peakMemoryKiB) / 1024, 1)) MiB")
   return lines.map { $0 + "\n" }.joined()
+}
+
+/// Where the threads' time went, phase by phase: wall time, processor time (the threads'
+/// sum, the least and the most one thread spent), time spent waiting to be handed work, and
+/// the units of work handed out; then what the whole process used. A run with more threads
+/// than processors shows its waste here: busy time short of the phases' seconds (threads
+/// ready but not running), waiting, system time and context switches.
+private func threadLines(_ details: PrimeCountDetails) -> [String] {
+  let width = details.phases.map(\.name.count).max() ?? 0
+  func column(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+  }
+  let header =
+    "  " + String(repeating: " ", count: width) + column("wall", 9) + column("busy", 9)
+    + column("least", 8) + column("most", 8) + column("waiting", 9) + column("jobs", 8)
+  var lines = ["threads' time (s):", header]
+  for phase in details.phases {
+    let padding = String(repeating: " ", count: width - phase.name.count)
+    lines.append(
+      "  \(phase.name)\(padding)" + column(fixed(phase.wallSeconds, 3), 9)
+        + column(fixed(phase.busySeconds, 3), 9) + column(fixed(phase.leastBusySeconds, 3), 8)
+        + column(fixed(phase.mostBusySeconds, 3), 8) + column(fixed(phase.waitingSeconds, 3), 9)
+        + column(String(phase.jobs), 8))
+  }
+  let usage = details.usage
+  lines.append(
+    "process: \(fixed(usage.userSeconds, 3)) s user, \(fixed(usage.systemSeconds, 3)) s system, "
+      + "\(usage.voluntaryContextSwitches) voluntary and \(usage.involuntaryContextSwitches) "
+      + "involuntary context switches")
+  return lines
 }
 
 #if canImport(Glibc)

@@ -19,19 +19,48 @@ final class FactorTable: @unchecked Sendable {
   /// here. `isCancelled` is checked every ``checkInterval`` multiples visited (and primes
   /// passed): the small primes visit millions each, and near 2⁶⁴ the table takes half a
   /// second, which a cancellation must not wait for.
-  init(
+  convenience init(
     limit z: UInt64, y: UInt64, primes: UnsafeMutableBufferPointer<UInt32>,
     isCancelled: @escaping () -> Bool
   ) throws(CancellationError) {
+    self.init(limit: z, y: y, primes: primes)
+    try fill(part: 0, of: 1, isCancelled: isCancelled)
+  }
+
+  /// An empty table, to be filled part by part (``fill(part:of:isCancelled:)``), each part
+  /// on any thread.
+  init(limit z: UInt64, y: UInt64, primes: UnsafeMutableBufferPointer<UInt32>) {
     limit = z
+    self.y = y
+    self.primes = primes
     residues = .allocate(capacity: 48)
     _ = residues.initialize(from: Residues210.residues.map(UInt32.init))
     let count = Self.lastIndex(atMost: z) + 1
     values = .allocate(capacity: count)
     values.initialize(repeating: .max)
+  }
+
+  private let y: UInt64
+  private let primes: UnsafeMutableBufferPointer<UInt32>
+
+  /// Fills the `part`-th of `parts` ranges of [1, z] (cut at multiples of 210, so that the
+  /// parts write disjoint values): the parts can be filled at once on as many threads.
+  ///
+  /// Each prime p ≥ 11 up to z/11 visits its multiples p·j in the part, j coprime to 210
+  /// (j = 1 only when p > y, which excludes p itself); the first prime to reach m is its
+  /// least factor, so each part takes the primes in increasing order. A part pays, besides
+  /// its share of the multiples, one division per prime up to its end/11, to find where its
+  /// multiples start: about z/200 at z = 10⁸ against 0.44·z multiples in all, so a part per
+  /// thread, not more.
+  func fill(part: Int, of parts: Int, isCancelled: @escaping () -> Bool) throws(CancellationError) {
+    let z = limit
+    let y = y
+    let primes = primes
+    let turns = z / 210 + 1
+    let low = part == 0 ? 1 : turns * UInt64(part) / UInt64(parts) * 210
+    let high = part == parts - 1 ? z : turns * UInt64(part + 1) / UInt64(parts) * 210 - 1
+    guard low <= high else { return }
     let values = values
-    // Each prime p ≥ 11 up to z/11 visits its multiples p·j, j coprime to 210 (j = 1 only
-    // when p > y, which excludes p itself). The first prime to reach m is its least factor.
     var work = 0
     func check() throws(CancellationError) {
       work &+= 1
@@ -40,11 +69,12 @@ final class FactorTable: @unchecked Sendable {
     func visitMultiples(of p: UInt64, primeIndex: Int) throws(CancellationError) {
       let exceedsY = p > y
       let square = p * p
-      var j: UInt64 = exceedsY ? 1 : 11
+      var j = max(exceedsY ? 1 : 11, (low + p - 1) / p)
+      while Residues210.index[Int(j % 210)] < 0 { j += 1 }
       var wheel = Int(Residues210.index[Int(j % 210)])
       while true {
         let (m, overflow) = p.multipliedReportingOverflow(by: j)
-        if overflow || m > z { break }
+        if overflow || m > high { break }
         let index = Self.index(of: m)
         let value = values[index]
         if exceedsY || m % square == 0 {
@@ -59,30 +89,30 @@ final class FactorTable: @unchecked Sendable {
         try check()
       }
     }
+    let lastFactor = min(z, high) / 11
     do {
       for index in 5..<primes.count {
         let p = UInt64(primes[index])
-        if p > z / 11 { break }
+        if p > lastFactor { break }
         try check()
         try visitMultiples(of: p, primeIndex: index)
       }
-      if y + 1 <= z / 11 {
+      if y + 1 <= lastFactor {
         var reporter = ProgressReporter(nil, isCancelled: isCancelled)
-        try SegmentedSieve.forEachPrime(in: (y + 1)...(z / 11), reporter: &reporter) { p in
+        try SegmentedSieve.forEachPrime(in: (y + 1)...lastFactor, reporter: &reporter) { p in
           try check()
           try visitMultiples(of: p, primeIndex: 0)
         }
       }
-      // Primes in (y, z] above z/11 have no multiple in range but themselves.
-      let first = max(y + 1, z / 11 + 1)
-      if first <= z {
+      // Primes in (y, z] above this part's end/11 have no multiple in it but themselves.
+      let first = max(y + 1, lastFactor + 1, low)
+      if first <= high {
         var reporter = ProgressReporter(nil, isCancelled: isCancelled)
-        try SegmentedSieve.forEachPrime(in: first...z, reporter: &reporter) { p in
+        try SegmentedSieve.forEachPrime(in: first...high, reporter: &reporter) { p in
           if p > 7 { values[Self.index(of: p)] = 0 }
         }
       }
     } catch {
-      // Every property is set: deinit frees the table.
       throw CancellationError()
     }
   }

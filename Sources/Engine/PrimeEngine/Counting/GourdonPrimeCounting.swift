@@ -1,5 +1,11 @@
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// π(x) by Gourdon's variant of the Deléglise–Rivat method, on every thread asked for:
 /// O(x^⅔/log² x) time, O(x^⅓·log³ x) memory.
 ///
@@ -24,8 +30,9 @@ enum GourdonPrimeCounting {
   struct Tuning {
     var alphaY: Double?
     var alphaZ: Double?
-    /// The numbers of the hard leaves' largest chunk, in sieve segments.
-    var hardChunkSegments: UInt64?
+    /// The numbers of the hard leaves' largest chunk (``HardLeafSchedule``; rounded down to
+    /// its granule).
+    var hardLargestChunk: UInt64?
     /// The numbers of one chunk of Σ π(x/p).
     var quotientChunkSpan: UInt64?
     /// The numbers of p that Σ π(x/p) sieves at a time (``QuotientPrimeCounts/primeSpan(x:)``
@@ -34,6 +41,21 @@ enum GourdonPrimeCounting {
     /// The numbers of one segment of the easy leaves' π table
     /// (``EasyLeaves/segmentSpan(x:)`` when nil).
     var easySegmentSpan: UInt64?
+    /// Whether fewer threads than asked run where the work is too small to share among them
+    /// (``usefulThreads(_:x:)``); tests turn it off to share small counts among many.
+    var limitsThreadsToTheWork = true
+  }
+
+  /// The threads worth starting for π(x): those asked for, but no more than give each about
+  /// 10 ms of work, as primecount gives each thread a least share of each part. A thread
+  /// costs 20–50 µs to start, and every worker pages in tables of its own; 64 workers on
+  /// π(10¹²) (40 ms on one thread) took twice the processor time of two. The work is
+  /// estimated from a fit of one thread's time on the 2-core machines of the Performance
+  /// article: 2.2 s at 2.7·10¹⁵, growing like x^0.57 from 10¹³ (below it, less); a machine
+  /// twice as fast gets twice the threads it needs.
+  static func usefulThreads(_ threads: Int, x: UInt64) -> Int {
+    let seconds = 2.2 * pow(Double(x) / 2.7e15, 0.57)
+    return max(1, min(threads, Int(min(seconds / 0.010, 1e6))))
   }
 
   static func primeCount(
@@ -50,8 +72,13 @@ enum GourdonPrimeCounting {
     details: inout PrimeCountDetails
   ) throws -> UInt64 {
     let start = monotonicNanoseconds()
+    let usageAtStart = PrimeCountDetails.ProcessUsage.now()
     details.x = x
-    defer { details.wallSeconds = Double(monotonicNanoseconds() &- start) / 1e9 }
+    details.availableProcessors = WorkerThreads.availableProcessors
+    defer {
+      details.wallSeconds = Double(monotonicNanoseconds() &- start) / 1e9
+      details.usage = .now() - usageAtStart
+    }
     // Small x: a sieve takes well under a millisecond; below 2²⁴ the shared table, once
     // built (in 10 ms), answers in constant time.
     if x < PrimeTable.smallLimit {
@@ -64,6 +91,8 @@ enum GourdonPrimeCounting {
     details.y = parameters.y
     details.z = parameters.z
     details.cubeRoot = parameters.cubeRoot
+    details.threadsAsked = threads
+    let threads = tuning.limitsThreadsToTheWork ? usefulThreads(threads, x: x) : threads
     details.threads = threads
     let isCancelled = reporter.isCancelled
     var phaseStart = monotonicNanoseconds()
@@ -78,8 +107,7 @@ enum GourdonPrimeCounting {
     // last hard leaf (peak memory is the largest phase's, not the sum).
     let computation = GourdonComputation(
       parameters: parameters, pi: pi,
-      factors: try FactorTable(
-        limit: parameters.z, y: parameters.y, primes: pi.primes, isCancelled: isCancelled),
+      factors: try factorTable(parameters, pi: pi, threads: threads, reporter: &reporter),
       threads: threads, tuning: tuning, countsCrossings: details.countsCrossings)
     phaseEnds("factor table to z")
     try WorkerThreads.run(
@@ -90,19 +118,57 @@ enum GourdonPrimeCounting {
   }
 }
 
-/// The shared state of one computation: its tables, the jobs left, and the results.
+extension GourdonPrimeCounting {
+  /// The hard leaves' factor table, a part per thread on every thread: one thread took 11% of
+  /// the whole at 2.7·10¹⁵ on 16 threads, the other fifteen waiting.
+  fileprivate static func factorTable(
+    _ parameters: GourdonParameters, pi: PiTable, threads: Int,
+    reporter: inout ProgressReporter
+  ) throws -> FactorTable {
+    let table = FactorTable(limit: parameters.z, y: parameters.y, primes: pi.primes)
+    // A part pays a division per prime up to its end/11: parts of 2¹⁸ numbers or more.
+    let parts = min(threads, Int(parameters.z >> 18) + 1)
+    if parts == 1 {
+      try table.fill(part: 0, of: 1, isCancelled: reporter.isCancelled)
+      return table
+    }
+    let next = PartCounter()
+    let fill: @Sendable (Int, CancellationFlag) throws -> Void = { _, stop in
+      while case let part = next.take(), part < parts {
+        try table.fill(part: part, of: parts, isCancelled: { stop.isSet })
+      }
+    }
+    try WorkerThreads.run(threads: parts, reporter: &reporter, progress: { 0 }, fill)
+    return table
+  }
+}
+
+/// The shared state of one computation: its tables, the work left, and the results.
+///
+/// The work is five kinds of job, handed out in this order (``Job/names``): a worker takes
+/// the next job of the first kind that has any left, so the kinds overlap: a worker that
+/// finds no hard-leaf chunk left goes on to Σ π(x/p) while others finish theirs, and only the
+/// last kind's end waits on the slowest thread. Its jobs take milliseconds: the ordinary
+/// leaves are dealt in strides (job j takes b = k + 1 + j, k + 1 + j + J, …: the subtrees
+/// of the smallest b are the largest, so each job gets a share of them); Σ π(x/p) and the
+/// easy leaves are cut in advance into pieces of a few milliseconds; the hard leaves are
+/// cut as the threads ask, by ``HardLeafSchedule``. A job of the first, second and fourth
+/// kinds is taken with one atomic addition; a hard-leaf chunk or an easy segment under a
+/// lock, which a job of milliseconds amortizes (they also hand over tables made or dropped
+/// there).
 private final class GourdonComputation: @unchecked Sendable {
   let parameters: GourdonParameters
   let pi: PiTable
   let ordinary: OrdinaryLeaves
   let quotients: QuotientPrimeCounts
+  let threads: Int
 
   private enum Job {
-    case ordinary(leastFactor: Int)
+    case ordinary(stride: Int)
     case trivial
-    case easy(EasyLeaves, segment: Int)
+    case hard(HardLeaves, HardLeafSchedule.Chunk)
     case quotients(chunk: Int)
-    case hard(HardLeaves, chunk: Int, low: UInt64, high: UInt64)
+    case easy(EasyLeaves, segment: Int)
 
     /// The index of its kind in ``Self/names``.
     var kind: Int {
@@ -115,47 +181,50 @@ private final class GourdonComputation: @unchecked Sendable {
       }
     }
 
-    /// Each kind's phase name, in the order they run.
+    /// Each kind's phase name, in the order they are handed out.
     static let names = [
       "ordinary leaves", "trivial leaves", "hard leaves", "Σ π(x/p)", "easy leaves",
     ]
   }
 
-  /// Adds each phase's time, summed over the workers, and the hard leaves' counts.
+  /// Adds each phase's times and the hard leaves' counts.
   func addDetails(to details: inout PrimeCountDetails) {
     let measured = measured.withLock { $0 }
     for (kind, name) in Job.names.enumerated() {
-      details.add(name, seconds: Double(measured.nanoseconds[kind]) / 1e9)
+      let phase = measured.phases[kind]
+      details.add(
+        PrimeCountDetails.Phase(
+          name: name, seconds: Double(phase.jobNanoseconds) / 1e9,
+          wallSeconds: Double(phase.lastEnd &- min(phase.firstStart, phase.lastEnd)) / 1e9,
+          busySeconds: Double(phase.busy) / 1e9,
+          leastBusySeconds: Double(phase.leastBusy == .max ? 0 : phase.leastBusy) / 1e9,
+          mostBusySeconds: Double(phase.mostBusy) / 1e9,
+          waitingSeconds: Double(phase.waiting) / 1e9, jobs: phase.jobs))
     }
     details.hardLeaves += measured.hardLeaves
     details.sieveCrossings += measured.crossings
     details.countedWords += measured.words
   }
 
-  /// Which jobs are left, handed out under a lock.
-  private struct Schedule {
-    var nextOrdinary: Int
-    var trivialTaken = false
-    var nextEasy = 0
-    var nextQuotients = 0
-    var nextHardChunk = 0
-    var nextHardLow: UInt64 = 1
-    /// Until the last hard chunk is handed out; each hard job holds it while it runs.
-    var hard: HardLeaves?
-    /// Made when the first easy segment is handed out (its tables then replace the hard
-    /// leaves' factor table: peak memory is the larger, not the sum), dropped with the last.
-    var easy: EasyLeaves?
-  }
-
-  private let schedule: Mutex<Schedule>
   private let a: Int
-  private let easySegments: Int
-  private let easySpan: UInt64
+  /// The ordinary leaves' jobs, each a stride of b.
+  private let ordinaryJobs: Int
+  private let nextOrdinary = Atomic<Int>(0)
+  private let trivialTaken = Atomic<Bool>(false)
+  private let nextQuotients = Atomic<Int>(0)
   /// Where each chunk of Σ π(x/p) starts; it ends where the next starts.
   private let quotientStarts: [UInt64]
   private var quotientChunks: Int { quotientStarts.count }
-  private let hardHigh: UInt64
-  private let hardLargestChunk: UInt64
+  private let easySegments: Int
+  private let easySpan: UInt64
+
+  /// The hard leaves' chunks, and the leaves themselves until the last chunk is handed out
+  /// (each job holds them while it runs: the factor table is freed with the last).
+  private let hard: Mutex<(schedule: HardLeafSchedule, leaves: HardLeaves?)>
+  /// The easy leaves' next segment, and their tables: made when the first segment is handed
+  /// out (they then replace the hard leaves' factor table: peak memory is the larger, not
+  /// the sum), dropped with the last.
+  private let easy = Mutex<(next: Int, leaves: EasyLeaves?)>((0, nil))
 
   private let sum = Atomic<Int64>(0)
   private let easyResults: UnsafeMutableBufferPointer<EasyLeaves.Segment>
@@ -166,10 +235,22 @@ private final class GourdonComputation: @unchecked Sendable {
     (next: Int, waiting: [(index: Int, chunk: HardLeaves.Chunk)], totals: HardLeaves.Totals)
   >((0, [], HardLeaves.Totals()))
 
-  /// What the workers measured: each job kind's nanoseconds, the hard leaves and the
-  /// sieve's work, added up as each worker ends.
-  private let measured = Mutex<(nanoseconds: [Int], hardLeaves: Int, crossings: Int, words: Int)>(
-    ([Int](repeating: 0, count: 5), 0, 0, 0))
+  /// One kind of job as the workers measured it; see ``PrimeCountDetails/Phase``.
+  private struct PhaseMeasure {
+    var jobs = 0
+    var jobNanoseconds: UInt64 = 0
+    var busy: UInt64 = 0
+    var leastBusy: UInt64 = .max
+    var mostBusy: UInt64 = 0
+    var waiting: UInt64 = 0
+    var firstStart: UInt64 = .max
+    var lastEnd: UInt64 = 0
+  }
+
+  /// What the workers measured, added up as each worker ends.
+  private let measured = Mutex<
+    (phases: [PhaseMeasure], hardLeaves: Int, crossings: Int, words: Int)
+  >(([PhaseMeasure](repeating: .init(), count: 5), 0, 0, 0))
 
   private let countsCrossings: Bool
 
@@ -184,15 +265,22 @@ private final class GourdonComputation: @unchecked Sendable {
     self.countsCrossings = countsCrossings
     self.parameters = parameters
     self.pi = pi
+    self.threads = threads
     ordinary = OrdinaryLeaves(parameters: parameters, pi: pi)
     quotients = QuotientPrimeCounts(
       parameters: parameters,
       primeSpan: tuning.quotientPrimeSpan ?? QuotientPrimeCounts.primeSpan(x: parameters.x))
     a = pi.count
-    schedule = Mutex(
-      Schedule(
-        nextOrdinary: parameters.k + 1,
-        hard: HardLeaves(parameters: parameters, pi: pi, factors: factors)))
+    // Sixteen strides a thread: the largest subtree (b = k + 1) is a few percent of the
+    // whole, so the strides are within a few percent of each other.
+    ordinaryJobs = max(1, min(a - parameters.k, 16 * threads))
+    hard = Mutex(
+      (
+        HardLeafSchedule(
+          high: parameters.x / (parameters.z + 1), threads: threads,
+          largest: tuning.hardLargestChunk),
+        HardLeaves(parameters: parameters, pi: pi, factors: factors)
+      ))
     // At most a quarter of √x: at 10¹⁰ one segment of 2¹⁷ numbers (128 KiB of counts)
     // touched 20 pages more than four of 2¹⁵ in the same memory, and a segment's own work,
     // for each b, is small there.
@@ -223,11 +311,6 @@ private final class GourdonComputation: @unchecked Sendable {
     quotientStarts = starts
     quotientResults = .allocate(capacity: max(starts.count, 1))
     quotientResults.initialize(repeating: .init())
-    hardHigh = parameters.x / (parameters.z + 1)
-    let segments = hardHigh / HardLeaves.segmentSpan + 1
-    hardLargestChunk =
-      (tuning.hardChunkSegments ?? max(1, segments / UInt64(threads * 12)))
-      * HardLeaves.segmentSpan
     weights = (0.02, 0.35, 0.13, 0.50)
   }
 
@@ -242,71 +325,105 @@ private final class GourdonComputation: @unchecked Sendable {
     done.add(Int(fraction * 1_000_000), ordering: .relaxed)
   }
 
-  private func nextJob() -> Job? {
-    schedule.withLock { schedule in
-      if schedule.nextOrdinary <= a {
-        defer { schedule.nextOrdinary += 1 }
-        return .ordinary(leastFactor: schedule.nextOrdinary)
+  /// The next job of kind `kind`, or nil when that kind has none left.
+  private func take(_ kind: Int) -> Job? {
+    switch kind {
+    case 0:
+      let stride = nextOrdinary.add(1, ordering: .relaxed).oldValue
+      return stride < ordinaryJobs ? .ordinary(stride: stride) : nil
+    case 1:
+      return trivialTaken.exchange(true, ordering: .relaxed) ? nil : .trivial
+    case 2:
+      return hard.withLock { hard in
+        guard let leaves = hard.leaves, let chunk = hard.schedule.next() else { return nil }
+        if hard.schedule.isFinished { hard.leaves = nil }
+        return .hard(leaves, chunk)
       }
-      if !schedule.trivialTaken {
-        schedule.trivialTaken = true
-        return .trivial
+    case 3:
+      let chunk = nextQuotients.add(1, ordering: .relaxed).oldValue
+      return chunk < quotientChunks ? .quotients(chunk: chunk) : nil
+    default:
+      return easy.withLock { easy in
+        guard easy.next < easySegments else { return nil }
+        let leaves = easy.leaves ?? EasyLeaves(parameters: parameters, pi: pi)
+        easy.leaves = easy.next + 1 < easySegments ? leaves : nil
+        defer { easy.next += 1 }
+        return .easy(leaves, segment: easy.next)
       }
-      if schedule.nextHardLow <= hardHigh, let hard = schedule.hard {
-        let index = schedule.nextHardChunk
-        // Leaves crowd at the start: the chunks grow from one segment.
-        let span = min(hardLargestChunk, HardLeaves.segmentSpan << min(index / 4, 30))
-        let low = schedule.nextHardLow
-        let high = min(hardHigh, low + span - 1)
-        schedule.nextHardChunk += 1
-        schedule.nextHardLow = high + 1
-        if high == hardHigh { schedule.hard = nil }
-        return .hard(hard, chunk: index, low: low, high: high)
-      }
-      if schedule.nextQuotients < quotientChunks {
-        defer { schedule.nextQuotients += 1 }
-        return .quotients(chunk: schedule.nextQuotients)
-      }
-      if schedule.nextEasy < easySegments {
-        let easy = schedule.easy ?? EasyLeaves(parameters: parameters, pi: pi)
-        schedule.easy = schedule.nextEasy + 1 < easySegments ? easy : nil
-        defer { schedule.nextEasy += 1 }
-        return .easy(easy, segment: schedule.nextEasy)
-      }
-      return nil
     }
   }
 
   func work(stop: CancellationFlag) throws(CancellationError) {
-    let table = SegmentPiTable(span: easySpan)
-    var sieve = CountingSieve()
-    sieve.countsCrossings = countsCrossings
-    var nanoseconds = [Int](repeating: 0, count: 5)
+    // Made at the first job that needs them: a worker that takes none pages in none of
+    // their 0.5 MiB (with 64 workers on two processors, 32 MiB).
+    var table: SegmentPiTable?
+    var sieve: CountingSieve?
+    var phases = [PhaseMeasure](repeating: .init(), count: 5)
     var hardLeaves = 0
+    var ordinarySum: Int64 = 0
+    var kind = 0
+    var busyMark = threadProcessorNanoseconds()
     defer {
+      // Past the last kind when the work ran out; within one when a cancellation stopped it.
+      if kind < phases.count { phases[kind].busy += threadProcessorNanoseconds() &- busyMark }
+      sum.wrappingAdd(ordinarySum, ordering: .relaxed)
       measured.withLock {
-        for kind in nanoseconds.indices { $0.nanoseconds[kind] += nanoseconds[kind] }
+        for index in phases.indices {
+          let mine = phases[index]
+          var all = $0.phases[index]
+          all.jobs += mine.jobs
+          all.jobNanoseconds += mine.jobNanoseconds
+          all.busy += mine.busy
+          all.leastBusy = min(all.leastBusy, mine.busy)
+          all.mostBusy = max(all.mostBusy, mine.busy)
+          all.waiting += mine.waiting
+          all.firstStart = min(all.firstStart, mine.firstStart)
+          all.lastEnd = max(all.lastEnd, mine.lastEnd)
+          $0.phases[index] = all
+        }
         $0.hardLeaves += hardLeaves
-        $0.crossings += sieve.crossings
-        $0.words += sieve.countedWords
+        $0.crossings += sieve?.crossings ?? 0
+        $0.words += sieve?.countedWords ?? 0
       }
     }
-    while let job = nextJob() {
+    while kind < Job.names.count {
+      let asked = monotonicNanoseconds()
+      guard let job = take(kind) else {
+        phases[kind].waiting += monotonicNanoseconds() &- asked
+        let now = threadProcessorNanoseconds()
+        phases[kind].busy += now &- busyMark
+        busyMark = now
+        kind += 1
+        continue
+      }
       if stop.isSet { throw CancellationError() }
       let jobStart = monotonicNanoseconds()
-      defer { nanoseconds[job.kind] += Int(monotonicNanoseconds() &- jobStart) }
+      phases[kind].waiting += jobStart &- asked
+      phases[kind].jobs += 1
+      phases[kind].firstStart = min(phases[kind].firstStart, jobStart)
+      defer {
+        let end = monotonicNanoseconds()
+        phases[kind].jobNanoseconds += end &- jobStart
+        phases[kind].lastEnd = end
+      }
       switch job {
-      case .ordinary(let b):
-        sum.wrappingAdd(ordinary.count(leastFactor: b), ordering: .relaxed)
-        if b == parameters.k + 1 { sum.wrappingAdd(ordinary.root, ordering: .relaxed) }
-        advance(weights.ordinary / Double(max(1, a - parameters.k)))
+      case .ordinary(let stride):
+        var b = parameters.k + 1 + stride
+        while b <= a {
+          ordinarySum &+= ordinary.count(leastFactor: b)
+          b += ordinaryJobs
+        }
+        if stride == 0 { ordinarySum &+= ordinary.root }
+        advance(weights.ordinary / Double(ordinaryJobs))
       case .trivial:
         sum.wrappingAdd(leavesInClosedForm(), ordering: .relaxed)
       case .easy(let easy, let segment):
         let low = UInt64(segment) * easySpan
         let high = min(parameters.sqrtX, low + easySpan - 1)
-        try table.fill(low: low, high: high, stop: stop)
-        easyResults[segment] = try easy.count(table, stop: stop)
+        let segmentTable = table ?? SegmentPiTable(span: easySpan)
+        table = segmentTable
+        try segmentTable.fill(low: low, high: high, stop: stop)
+        easyResults[segment] = try easy.count(segmentTable, stop: stop)
         advance(weights.easy / Double(easySegments))
       case .quotients(let chunk):
         let start = quotientStarts[chunk]
@@ -314,19 +431,30 @@ private final class GourdonComputation: @unchecked Sendable {
           chunk + 1 < quotientChunks ? quotientStarts[chunk + 1] - 1 : quotients.range!.upperBound
         quotientResults[chunk] = try quotients.count(start...end, stop: stop)
         advance(weights.quotients / Double(quotientChunks))
-      case .hard(let hard, let index, let low, let high):
-        let chunk = try hard.count(low: low, high: high, sieve: &sieve, stop: stop)
+      case .hard(let leaves, let range):
+        let processorStart = threadProcessorNanoseconds()
+        if sieve == nil {
+          sieve = CountingSieve()
+          sieve!.countsCrossings = countsCrossings
+        }
+        let chunk = try leaves.count(low: range.low, high: range.high, sieve: &sieve!, stop: stop)
+        let processorTime = threadProcessorNanoseconds() &- processorStart
         hardLeaves += chunk.leaves
+        let merging = monotonicNanoseconds()
+        hard.withLock { $0.schedule.record(numbers: range.numbers, nanoseconds: processorTime) }
         hardResults.withLock { results in
-          results.waiting.append((index, chunk))
+          results.waiting.append((range.index, chunk))
           while let position = results.waiting.firstIndex(where: { $0.index == results.next }) {
             results.totals.add(results.waiting.remove(at: position).chunk)
             results.next += 1
           }
         }
+        phases[kind].waiting += monotonicNanoseconds() &- merging
         // The leaves thin out like 1/√u.
-        let scale = Double(hardHigh).squareRoot()
-        advance(weights.hard * (Double(high).squareRoot() - Double(low - 1).squareRoot()) / scale)
+        let scale = Double(parameters.x / (parameters.z + 1)).squareRoot()
+        advance(
+          weights.hard * (Double(range.high).squareRoot() - Double(range.low - 1).squareRoot())
+            / scale)
       }
     }
   }

@@ -6,7 +6,7 @@
 /// leaves of p_b, then removes the multiples of p_b. φ(u, b − 1) is then the count of what
 /// is left below the segment (φ(low − 1, b − 1)) plus the count in the segment up to u.
 ///
-/// The range is cut into chunks that threads take in any order: a chunk adds up its leaves'
+/// The range is cut into chunks (``HardLeafSchedule``) that threads take in any order: a chunk adds up its leaves'
 /// counts from its own start (``Chunk/sum``), and for each level the sum of its leaves'
 /// signs and the numbers left at that level (``Chunk/levels``). φ(low − 1, b − 1) of a chunk
 /// is the sum of the numbers left at level b in the chunks before it: ``Totals`` puts the
@@ -46,7 +46,10 @@ struct HardLeaves {
     return pi[min(largestP, parameters.y)]
   }
 
-  /// The leaves with u in [low, high]; low − 1 is a multiple of ``segmentSpan``.
+  /// The leaves with u in [low, high], low odd: sieve segments of ``segmentSpan`` numbers
+  /// from low, the last one ending at high (a chunk can be shorter than one segment:
+  /// ``HardLeafSchedule`` cuts the dense start finer, and a short segment costs what its
+  /// numbers cost).
   func count(
     low chunkLow: UInt64, high chunkHigh: UInt64, sieve: inout CountingSieve,
     stop: CancellationFlag
@@ -75,7 +78,7 @@ struct HardLeaves {
       let high = min(chunkHigh, low + Self.segmentSpan - 1)
       let last = lastLevel(from: low)
       if last < first { break }
-      sieve.reset(low: low)
+      sieve.reset(low: low, high: high)
       for b in first...last {
         let p = UInt64(primes[b])
         let xp = x / p

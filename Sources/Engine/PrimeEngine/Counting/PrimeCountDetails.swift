@@ -13,6 +13,33 @@ public struct PrimeCountDetails: Sendable, Equatable {
     public var name: String
     /// Seconds, summed over the threads that worked on it.
     public var seconds: Double
+    /// From its first unit of work's start to its last one's end, on any thread; for a part
+    /// the calling thread does alone (the tables), its seconds.
+    public var wallSeconds = 0.0
+    /// The processor time the threads spent on it (`CLOCK_THREAD_CPUTIME_ID`): the sum, and
+    /// the least and most one thread spent (zero for a thread that took none of its units).
+    /// A thread that waits in the kernel for a lock spends none; one preempted by another
+    /// spends none while it waits, so busy time below ``seconds`` is time the threads were
+    /// ready but not running.
+    public var busySeconds = 0.0
+    public var leastBusySeconds = 0.0
+    public var mostBusySeconds = 0.0
+    /// Seconds the threads spent waiting to be handed a unit of work of this part, or for a
+    /// lock when handing in its result.
+    public var waitingSeconds = 0.0
+    /// The units of work handed out.
+    public var jobs = 0
+  }
+
+  /// What the whole process used while the computation ran (`getrusage`): a run with more
+  /// threads than processors shows here what it wasted (system time, switches).
+  public struct ProcessUsage: Sendable, Equatable {
+    public var userSeconds = 0.0
+    public var systemSeconds = 0.0
+    /// Times a thread gave up its processor to wait (for a lock, a condition, a page).
+    public var voluntaryContextSwitches = 0
+    /// Times a thread was preempted.
+    public var involuntaryContextSwitches = 0
   }
 
   public var x: UInt64 = 0
@@ -21,7 +48,15 @@ public struct PrimeCountDetails: Sendable, Equatable {
   /// How far the ordinary leaves go: y·α_z.
   public var z: UInt64 = 0
   public var cubeRoot: UInt64 = 0
+  /// The workers that ran: those asked for, or fewer where the work is too small to share
+  /// among more.
   public var threads = 0
+  /// The workers asked for.
+  public var threadsAsked = 0
+  /// The processors this process may run on (``PrimeCounting/availableProcessors``).
+  public var availableProcessors = 0
+  /// What the process used from the computation's start to its end.
+  public var usage = ProcessUsage()
   /// In the order they start; the tables are built before the threads start.
   public var phases: [Phase] = []
   /// The seconds from start to answer.
@@ -45,15 +80,67 @@ public struct PrimeCountDetails: Sendable, Equatable {
   /// The time summed over every phase.
   public var totalSeconds: Double { phases.reduce(0) { $0 + $1.seconds } }
 
+  /// Adds `seconds` of the calling thread's work alone (a table, the last sieve) to phase
+  /// `name`: its wall time and busy time too.
   mutating func add(_ name: String, seconds: Double) {
+    add(
+      Phase(
+        name: name, seconds: seconds, wallSeconds: seconds, busySeconds: seconds,
+        leastBusySeconds: seconds, mostBusySeconds: seconds, waitingSeconds: 0, jobs: 1))
+  }
+
+  /// Adds `phase` to the phase of its name, or appends it.
+  mutating func add(_ phase: Phase) {
     // Compared as bytes: `==` of two strings calls into the standard library's code, which a
     // count otherwise never pages in.
-    if let index = phases.firstIndex(where: { $0.name.utf8.elementsEqual(name.utf8) }) {
-      phases[index].seconds += seconds
-    } else {
-      phases.append(Phase(name: name, seconds: seconds))
-    }
+    guard let index = phases.firstIndex(where: { $0.name.utf8.elementsEqual(phase.name.utf8) })
+    else { return phases.append(phase) }
+    phases[index].seconds += phase.seconds
+    phases[index].wallSeconds += phase.wallSeconds
+    phases[index].busySeconds += phase.busySeconds
+    phases[index].leastBusySeconds += phase.leastBusySeconds
+    phases[index].mostBusySeconds += phase.mostBusySeconds
+    phases[index].waitingSeconds += phase.waitingSeconds
+    phases[index].jobs += phase.jobs
   }
+}
+
+extension PrimeCountDetails.ProcessUsage {
+  /// The process's usage so far.
+  static func now() -> Self {
+    var usage = rusage()
+    guard getrusage(rusageSelf, &usage) == 0 else { return Self() }
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return Self(
+      userSeconds: seconds(usage.ru_utime), systemSeconds: seconds(usage.ru_stime),
+      voluntaryContextSwitches: Int(usage.ru_nvcsw),
+      involuntaryContextSwitches: Int(usage.ru_nivcsw))
+  }
+
+  /// What was used from `start` to `self`.
+  static func - (end: Self, start: Self) -> Self {
+    Self(
+      userSeconds: end.userSeconds - start.userSeconds,
+      systemSeconds: end.systemSeconds - start.systemSeconds,
+      voluntaryContextSwitches: end.voluntaryContextSwitches - start.voluntaryContextSwitches,
+      involuntaryContextSwitches: end.involuntaryContextSwitches
+        - start.involuntaryContextSwitches)
+  }
+}
+
+#if canImport(Glibc)
+  // Glibc imports RUSAGE_SELF as an enum case where getrusage takes an Int32.
+  private let rusageSelf = __rusage_who_t(RUSAGE_SELF.rawValue)
+#else
+  private let rusageSelf = RUSAGE_SELF
+#endif
+
+/// Nanoseconds of processor time the calling thread has used: a system call (no vDSO for
+/// it), so read once per unit of work at most.
+func threadProcessorNanoseconds() -> UInt64 {
+  var now = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+  return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
 }
 
 /// Nanoseconds of a monotonic clock, for phase timings.

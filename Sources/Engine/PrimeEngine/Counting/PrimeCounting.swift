@@ -7,7 +7,12 @@
 /// let count = try await PrimeCounting.primeCount(upTo: 1_000_000_000_000)  // 37607912018
 /// ```
 public enum PrimeCounting {
-  /// π(x). `threads` is how many threads compute (nil: one per processor); they are threads
+  /// The processors this process may run on: those online, its affinity mask and its
+  /// cgroup's CPU quota, whichever is least. The default thread count of every count.
+  public static var availableProcessors: Int { WorkerThreads.availableProcessors }
+
+  /// π(x). `threads` is how many threads compute (nil: one per available processor, see
+  /// ``availableProcessors``; a number larger than the processors runs that many); they are threads
   /// of the engine's own, and the calling thread waits. `progress` hears a fraction a few
   /// times per second at most; cancelling the task stops the count with `CancellationError`
   /// within a few milliseconds.

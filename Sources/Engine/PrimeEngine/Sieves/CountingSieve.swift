@@ -15,6 +15,10 @@ struct CountingSieve {
   private static let bitsPerBlockShift = 7
 
   private var low: UInt64 = 1
+  /// The segment's last number, and its bit: a segment can end before its full length (a
+  /// hard-leaf chunk that ends inside it), and then costs what its numbers cost.
+  private var high: UInt64 = 0
+  private var lastBit = bits - 1
   private var unsieved = 0
   private var countsAreStale = false
   private var sieve = [UInt64](repeating: 0, count: words)
@@ -47,14 +51,23 @@ struct CountingSieve {
   /// The primes whose multiples ``reset(low:)`` removes: 2 … 23, the first 9.
   static let presievedPrimes = 9
 
-  /// Starts the segment of odd numbers from odd `low`, with the multiples of 2 … 23 removed.
-  mutating func reset(low: UInt64) {
-    // A segment below the last one would find places past its multiples.
-    if low < self.low { nextMultiples.removeAll(keepingCapacity: true) }
+  /// Starts the segment of odd numbers from odd `low` to `high` (at most ``bits`` of them;
+  /// nil: that many), with the multiples of 2 … 23 removed.
+  mutating func reset(low: UInt64, high: UInt64? = nil) {
+    // A segment that starts before the last one ended would find places past its multiples
+    // (from the last segment's end on, it finds them by division: a gap is no harm).
+    if low <= self.high { nextMultiples.removeAll(keepingCapacity: true) }
     self.low = low
+    lastBit = min(Self.bits - 1, Int(((high ?? .max) - low) / 2))
+    self.high = low + 2 * UInt64(lastBit)
+    let words = lastBit / 64 + 1
     sieve.withUnsafeMutableBufferPointer {
-      PresievePattern.fill($0, firstOdd: low)
-      PresievePattern.second.intersect($0, firstOdd: low)
+      let used = UnsafeMutableBufferPointer(rebasing: $0[..<words])
+      PresievePattern.fill(used, firstOdd: low)
+      PresievePattern.second.intersect(used, firstOdd: low)
+      // Past the last number: none left, so that counts and totals stop there (nothing reads
+      // the words past it).
+      used[words - 1] &= ~0 &>> UInt64(63 - lastBit & 63)
     }
     countsAreStale = true
     refreshCounts()
@@ -65,9 +78,10 @@ struct CountingSieve {
     guard countsAreStale else { return }
     countsAreStale = false
     var total = 0
+    let blocks = lastBit >> Self.bitsPerBlockShift + 1
     sieve.withUnsafeBufferPointer { sieve in
       blockCounts.withUnsafeMutableBufferPointer { blockCounts in
-        for block in 0..<(Self.words / Self.wordsPerBlock) {
+        for block in 0..<blocks {
           var count = 0
           for word in (block &* Self.wordsPerBlock)..<((block &+ 1) &* Self.wordsPerBlock) {
             count &+= sieve[word].nonzeroBitCount
@@ -149,11 +163,12 @@ struct CountingSieve {
     var (next, wheel) = nextMultiples[level]
     if next < low { (next, wheel) = Self.firstMultiple(of: p, atLeast: low) }
     var removed = 0
-    if next <= low + 2 * UInt64(Self.bits - 1) {
+    if next <= high {
       var bit = Int(truncatingIfNeeded: (next - low) / 2)
       sieve.withUnsafeMutableBufferPointer { sieve in
         blockCounts.withUnsafeMutableBufferPointer { blockCounts in
-          Self.forEachMultiple(of: p, from: &bit, wheel: &wheel, turn: &turn) { bit in
+          Self.forEachMultiple(of: p, from: &bit, through: lastBit, wheel: &wheel, turn: &turn) {
+            bit in
             let word = bit &>> 6
             let shift = UInt64(truncatingIfNeeded: bit) & 63
             let old = sieve[word]
@@ -173,7 +188,7 @@ struct CountingSieve {
     // The m coprime to 210 with m·p in the segment, counted once per prime rather than in
     // the crossing loop.
     let first = max(1, (low + p - 1) / p)
-    let last = (low + 2 * UInt64(Self.bits - 1)) / p
+    let last = high / p
     if last >= first {
       crossings &+= Residues210.coprimeCount(upTo: last) - Residues210.coprimeCount(upTo: first - 1)
     }
@@ -191,10 +206,9 @@ struct CountingSieve {
   /// in 105 odd multiples are visited. Leaves `bit` and `wheel` at the first past the end.
   @inline(__always)
   private static func forEachMultiple(
-    of p: UInt64, from start: inout Int, wheel: inout Int, turn: inout [Int],
-    _ body: (Int) -> Void
+    of p: UInt64, from start: inout Int, through lastBit: Int, wheel: inout Int,
+    turn: inout [Int], _ body: (Int) -> Void
   ) {
-    let lastBit = Self.bits - 1
     // Bits, not numbers: m·p and (m + 2k)·p are k·p bits apart.
     var bit = start
     defer { start = bit }

@@ -17,14 +17,14 @@ import Synchronization
 /// units of work of a few milliseconds; the call returns only once every worker has
 /// stopped, so a cancelled computation leaves no thread behind.
 enum WorkerThreads {
-  /// The processors online, read once (the system reads a file for it).
-  static let processorCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+  /// The processors this process may use (``AvailableProcessors``).
+  static var availableProcessors: Int { AvailableProcessors.count }
 
-  /// The thread count for a request: `requested`, or every processor when it is nil, and
-  /// never more than the processors: the work is CPU-bound, so more threads only share them
-  /// (and tens of thousands exhaust the system's processes).
+  /// The thread count for a request: `requested` whatever the processors (more threads than
+  /// processors share them, which a user may want to measure), or one per available
+  /// processor when it is nil; at least one.
   static func count(_ requested: Int?) -> Int {
-    min(max(1, requested ?? processorCount), processorCount)
+    max(1, requested ?? availableProcessors)
   }
 
   /// Runs `work(worker, stop)` for each worker in 0..<threads, each on a thread of its own,
