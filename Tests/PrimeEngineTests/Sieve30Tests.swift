@@ -25,6 +25,34 @@ struct Sieve30Tests {
     return isPrime.indices.filter { isPrime[$0] }.map { low + UInt64($0) }
   }
 
+  /// A short window high up takes its sieving primes anew: on several threads each takes a
+  /// share of them and crosses off in a copy of its own. The primes found are those
+  /// Baillie–PSW finds, whatever the thread count (the thread sanitizer runs this too).
+  @Test(arguments: [1, 2, 3, 16])
+  func aWindowSharedOutAmongThreadsFindsItsPrimes(threads: Int) async throws {
+    // √high ≈ 1.9·10⁷: up to 16 shares of 2¹⁸ numbers or more.
+    let low: UInt64 = 359_999_999_000_000
+    let high = low + 100_000
+    let found = try await onOwnThread { () throws -> [UInt64] in
+      let sieve = try Sieve30(low: low, high: high, threads: threads)
+      var primes: [UInt64] = []
+      while try sieve.next() { sieve.forEachPrime { primes.append($0) } }
+      return primes
+    }
+    #expect(found == (low...high).filter { $0 % 2 == 1 && Primality.isPrime($0) })
+    #expect(found.count > 2_000)
+  }
+
+  /// The shares cover the sieving primes once, in order; the first, where the small primes
+  /// cross off most, is the shortest.
+  @Test func sharesOfTheSievingPrimesCoverThemInOrder() {
+    let bounds = Sieve30.shares(first: 103, last: 17_878_939, parts: 4, numbers: 2_190_450)
+    #expect(bounds.count == 4 && bounds[0] == 103)
+    #expect(zip(bounds, bounds.dropFirst()).allSatisfy { $0 < $1 })
+    #expect(bounds[3] < 17_878_939)
+    #expect(bounds[1] - bounds[0] < bounds[2] - bounds[1])
+  }
+
   @Test func segmentsOfEverySizeFindTheWindowsPrimes() async throws {
     let wrong = try await onOwnThread { () -> [String] in
       var wrong: [String] = []

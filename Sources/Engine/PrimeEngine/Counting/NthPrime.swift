@@ -18,7 +18,7 @@ public enum NthPrime {
   /// table of π(2^k)).
   public static let maximum = 425_656_284_035_217_743
 
-  /// p_n. `threads` is how many threads compute (nil: one per processor); they are threads
+  /// p_n. `threads` is how many threads compute (nil: one per available processor); they are threads
   /// of the engine's own, and the calling thread waits. Throws
   /// ``PrimeEngineError/noSuchPrime(_:)`` for n ≤ 0, ``PrimeEngineError/tooLarge(_:maximum:)``
   /// above ``maximum``, and `CancellationError` when the task is cancelled.
@@ -64,6 +64,8 @@ public enum NthPrime {
     _ n: Int, threads: Int, reporter: inout ProgressReporter, details: inout PrimeCountDetails
   ) throws -> UInt64 {
     let start = monotonicNanoseconds()
+    let usageAtStart = PrimeCountDetails.ProcessUsage.now()
+    defer { details.usage = .now() - usageAtStart }
     guard n > 0 else { throw PrimeEngineError.noSuchPrime(n) }
     guard n <= maximum else {
       throw PrimeEngineError.tooLarge(String(n), maximum: String(maximum))
@@ -96,7 +98,8 @@ public enum NthPrime {
     let count = try GourdonPrimeCounting.primeCount(
       estimate, threads: threads, reporter: &reporter, details: &details)
     let walkStart = monotonicNanoseconds()
-    let prime = try walk(to: UInt64(n), from: estimate, count: count, reporter: &reporter)
+    let prime = try walk(
+      to: UInt64(n), from: estimate, count: count, threads: threads, reporter: &reporter)
     let now = monotonicNanoseconds()
     details.add("sieve from π(estimate) to p_n", seconds: Double(now &- walkStart) / 1e9)
     details.wallSeconds = Double(now &- start) / 1e9
@@ -106,8 +109,8 @@ public enum NthPrime {
   /// The target-th prime, from `estimate` whose π is `count` (estimate ≥ 7). A window is
   /// `windowScale` times the expected gap.
   static func walk(
-    to target: UInt64, from estimate: UInt64, count: UInt64, reporter: inout ProgressReporter,
-    windowScale: Double = 1.25
+    to target: UInt64, from estimate: UInt64, count: UInt64, threads: Int = 1,
+    reporter: inout ProgressReporter, windowScale: Double = 1.25
   ) throws -> UInt64 {
     var count = count
     // The gap holds |count − n| primes, about ln x apart: one window of a little more than
@@ -121,7 +124,9 @@ public enum NthPrime {
     let candidates = window < integerSquareRoot(estimate) / 64
     let sievingLimit: UInt64 = candidates ? 1 << 16 : .max
     func makeSieve(_ low: UInt64, _ high: UInt64) throws -> Sieve30 {
-      try Sieve30(low: low, high: high, sievingLimit: sievingLimit, isCancelled: isCancelled)
+      try Sieve30(
+        low: low, high: high, sievingLimit: sievingLimit, threads: threads,
+        isCancelled: isCancelled)
     }
     func primes(in sieve: Sieve30) -> UInt64 {
       guard candidates else { return UInt64(sieve.count()) }

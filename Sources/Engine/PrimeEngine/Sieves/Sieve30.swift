@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The sieve of Eratosthenes over a range below 2⁶⁴, a segment at a time, with a byte per
 /// 30 numbers: bit k of byte i stands for 30·i + r_k, r = 1, 7, 11, 13, 17, 19, 23, 29, the
 /// residues coprime to 30 (2, 3 and 5 are the caller's to add).
@@ -32,17 +38,28 @@ final class Sieve30 {
   /// Whether each segment takes the sieving primes anew.
   private let streams: Bool
   private var primes = SievingPrimes30()
+  /// Threads that a segment which takes its sieving primes anew may cross off on
+  /// (``crossOffStreaming(count:firstByte:)``), and the calling task's cancellation.
+  private let threads: Int
+  private let isCancelled: () -> Bool
 
   /// Sieves [low, high]. `isCancelled` is asked while the sieving primes are listed.
   ///
   /// With a `sievingLimit` below √high only the primes up to it cross off: what is left are
   /// the primes and the composites without a factor up to it, for the caller to test.
+  ///
+  /// With `threads` above one, a segment that takes its sieving primes anew shares them out
+  /// among that many threads (the n-th prime's last window: one segment shorter than √high,
+  /// where finding each prime's first multiple is most of the work).
   init(
     low: UInt64, high: UInt64, segmentBytes: Int = defaultSegmentBytes,
-    sievingLimit: UInt64 = .max, isCancelled: () -> Bool = { false }
+    sievingLimit: UInt64 = .max, threads: Int = 1,
+    isCancelled: @escaping () -> Bool = { false }
   ) throws(CancellationError) {
     self.low = low
     self.high = high
+    self.threads = threads
+    self.isCancelled = isCancelled
     // A short range needs no more than its own bytes. Above 2⁵⁰, or for a range of a few
     // segments, each segment takes every sieving prime anew rather than keeping them all:
     // segments of up to 32 MiB (a billion numbers) pay for that less often.
@@ -150,24 +167,122 @@ final class Sieve30 {
   /// Above 2⁵⁰ the sieving primes are too many to keep, and a short range would use each
   /// once: each segment takes them from an inner sieve of [103, √high] and finds its first
   /// multiple by division.
+  ///
+  /// On several threads (``threads``), each takes a share of [103, √high] and crosses its
+  /// primes off in a copy of the segment of its own, all ones; the copies are then
+  /// intersected with the segment. A share is at least 2¹⁸ numbers (a division each for
+  /// 23,000 primes, near a millisecond), and the copies at most 64 MiB together.
   private func crossOffStreaming(count: Int, firstByte: UInt64) throws(CancellationError) {
     let segmentLow = firstByte * 30
     let segmentHigh = Self.lastNumber(firstByte: firstByte, count: count)
-    let inner = try Sieve30(
-      low: Sieve30Patterns.sievingStart,
-      high: min(sievingLimit, integerSquareRoot(segmentHigh)))
-    let bytes = bytes
+    let first = Sieve30Patterns.sievingStart
+    let last = min(sievingLimit, integerSquareRoot(segmentHigh))
+    guard first <= last else { return }
+    let parts = min(threads, max(1, (64 << 20) / count), Int((last - first) >> 18) + 1)
+
+    guard parts > 1 else {
+      return try Self.crossOff(
+        SegmentBytes(bytes.baseAddress!), count: count, segmentLow: segmentLow,
+        primes: first...last)
+    }
+    let copies = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: (parts - 1) * count)
+    defer { copies.deallocate() }
+    copies.initialize(repeating: 0xFF)
+    let targets =
+      [SegmentBytes(bytes.baseAddress!)]
+      + (1..<parts).map { SegmentBytes(copies.baseAddress! + ($0 - 1) * count) }
+    let bounds = Self.shares(first: first, last: last, parts: parts, numbers: count * 30)
+    let next = PartCounter()
+    var reporter = ProgressReporter(nil, isCancelled: isCancelled)
+    let crossOff: @Sendable (Int, CancellationFlag) throws -> Void = { _, _ in
+      while case let part = next.take(), part < parts {
+        let high = part == parts - 1 ? last : bounds[part + 1] - 1
+        try Self.crossOff(
+          targets[part], count: count, segmentLow: segmentLow, primes: bounds[part]...high)
+      }
+    }
+    do {
+      try WorkerThreads.run(threads: parts, reporter: &reporter, progress: { 0 }, crossOff)
+    } catch {
+      throw CancellationError()
+    }
+    // Every worker has returned (WorkerThreads.run waited for each under a mutex): their
+    // writes to the copies are seen here.
+    let raw = UnsafeMutableRawPointer(bytes.baseAddress!)
+    for copy in targets.dropFirst() {
+      var offset = 0
+      while offset &+ 8 <= count {
+        let word = UnsafeRawPointer(copy.pointer).loadUnaligned(
+          fromByteOffset: offset, as: UInt64.self)
+        raw.storeBytes(
+          of: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & word,
+          toByteOffset: offset, as: UInt64.self)
+        offset &+= 8
+      }
+      while offset < count {
+        bytes[offset] &= copy.pointer[offset]
+        offset &+= 1
+      }
+    }
+  }
+
+  /// Where each of `parts` shares of the sieving primes [first, last] starts, for a segment
+  /// of `numbers`: shares of equal work, where a prime costs a division (finding its first
+  /// multiple) and, below `numbers`, its crossings, numbers·(8/30)/p, each about two thirds
+  /// of a division (measured near 10¹³). By the prime number theorem, the work up to v is
+  /// about v/ln v + 0.18·numbers·(ln ln min(v, numbers) − ln ln first). Equal ranges left
+  /// the first share twice the others' work.
+  static func shares(first: UInt64, last: UInt64, parts: Int, numbers: Int) -> [UInt64] {
+    let n = Double(numbers)
+    let lnLnFirst = log(log(Double(first)))
+    func work(_ v: Double) -> Double {
+      v / log(v) + 0.18 * n * max(0, log(log(min(v, n))) - lnLnFirst)
+    }
+    let total = work(Double(last)) - work(Double(first))
+    var bounds = [first]
+    for part in 1..<parts {
+      let goal = work(Double(first)) + total * Double(part) / Double(parts)
+      var (low, high) = (Double(bounds[part - 1]), Double(last))
+      for _ in 0..<64 {
+        let middle = (low + high) / 2
+        if work(middle) < goal { low = middle } else { high = middle }
+      }
+      bounds.append(min(last, max(bounds[part - 1] + 1, UInt64(high))))
+    }
+    return bounds
+  }
+
+  /// Crosses off, in the `count` bytes from `segmentLow` at `target`, the multiples of the
+  /// primes in `range` (from 103), each found by a division.
+  private static func crossOff(
+    _ target: SegmentBytes, count: Int, segmentLow: UInt64, primes range: ClosedRange<UInt64>
+  ) throws(CancellationError) {
+    let inner = try Sieve30(low: range.lowerBound, high: range.upperBound)
     while try inner.next() {
       inner.forEachPrime { p in
         var (offset, wheel) = Sieve30Wheel.firstMultiple(of: p, from: segmentLow)
         guard offset < UInt64(count) else { return }
         var position = Int(offset)
         Sieve30Wheel.crossOff(
-          bytes.baseAddress!, count: count, offset: &position, q: Int(p / 30),
+          target.pointer, count: count, offset: &position, q: Int(p / 30),
           classIndex: Sieve30Wheel.toWheel(Int(p % 30)).index, wheel: &wheel)
       }
     }
   }
+}
+
+/// The bytes of one segment, or of one part's copy of it, handed to the thread that crosses
+/// off in it.
+///
+/// Safe to send: a segment's bytes and each copy are written by one thread only (the
+/// calling thread's segment by the part that takes the first share, each copy by the part
+/// of its index), and read by the calling thread only after ``WorkerThreads/run`` has
+/// returned, which it does once every worker has finished under a mutex that orders their
+/// writes before. `NthPrimeTests` sieve such windows on several threads, a test the thread
+/// sanitizer runs.
+private struct SegmentBytes: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<UInt8>
+  init(_ pointer: UnsafeMutablePointer<UInt8>) { self.pointer = pointer }
 }
 
 /// The sieving primes from 103 (``Sieve30Patterns`` take the smaller ones) with their next
@@ -197,7 +312,9 @@ struct SievingPrimes30 {
   /// A prime turns once every p bytes: below chunkBytes/5, five turns or more a chunk.
   static let smallLimit = UInt64(chunkBytes / 5)
 
-  mutating func store(upTo limit: UInt64, isCancelled: () -> Bool) throws(CancellationError) {
+  mutating func store(upTo limit: UInt64, isCancelled: @escaping () -> Bool)
+    throws(CancellationError)
+  {
     guard limit >= Sieve30Patterns.sievingStart else { return }
     let sieve = try Sieve30(
       low: Sieve30Patterns.sievingStart, high: limit, isCancelled: isCancelled)
