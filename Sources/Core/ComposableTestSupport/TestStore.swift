@@ -674,7 +674,7 @@ public final class TestStore<State: Equatable, Action> {
         `await store.skipReceivedActions()`, or make the store non-exhaustive.
         """
       if exhaustivity == .on {
-        location.report(message)
+        location.reportFailure(message)
       } else {
         skipped(message, at: location, exhaustivity: exhaustivity)
       }
@@ -692,7 +692,7 @@ public final class TestStore<State: Equatable, Action> {
       return
     }
     for send in running {
-      send.location.report(
+      send.location.reportFailure(
         "\(message)\n\nIt was started by:\n\n\(describe([send.action]))")
     }
   }
@@ -821,7 +821,7 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   private func report(_ message: String, at location: SourceLocation) {
-    location.report(message)
+    location.reportFailure(message)
   }
 
   /// What a non-exhaustive test did not assert: shown as an expected issue when asked for.
@@ -939,13 +939,13 @@ public struct TestStoreTask {
     let timeout = timeout ?? self.timeout
     if let raw = task.madeFromTask {
       guard await !Self.ends(raw, within: timeout) else { return }
-      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column).report(
+      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column).reportFailure(
         "Expected the effects to finish, but they are still running after \(timeout).")
       return
     }
     await waitUntil(timeout: timeout) { !task.isInFlight }
     if task.isInFlight {
-      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column).report(
+      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column).reportFailure(
         "Expected the effects to finish, but they are still running after \(timeout).")
     }
   }
