@@ -73,19 +73,8 @@ private func threadLines(_ details: PrimeCountDetails) -> [String] {
   return lines
 }
 
-#if canImport(Glibc)
-  // Glibc imports RUSAGE_SELF as an enum case where getrusage takes an Int32.
-  private let rusageSelf = __rusage_who_t(RUSAGE_SELF.rawValue)
-#else
-  private let rusageSelf = RUSAGE_SELF
-#endif
-
 /// The process's peak resident memory so far, in KiB.
-func peakMemoryKiB() -> Int {
-  var usage = rusage()
-  guard getrusage(rusageSelf, &usage) == 0 else { return 0 }
-  return Int(usage.ru_maxrss)
-}
+func peakMemoryKiB() -> Int { PrimeCountDetails.ProcessUsage.now().peakMemoryKiB }
 
 /// `value` with `digits` decimals.
 func fixed(_ value: Double, _ digits: Int) -> String {

@@ -40,6 +40,8 @@ public struct PrimeCountDetails: Sendable, Equatable {
     public var voluntaryContextSwitches = 0
     /// Times a thread was preempted.
     public var involuntaryContextSwitches = 0
+    /// The process's peak resident memory so far, in KiB (not a difference: a peak).
+    public var peakMemoryKiB = 0
   }
 
   public var x: UInt64 = 0
@@ -107,14 +109,14 @@ public struct PrimeCountDetails: Sendable, Equatable {
 
 extension PrimeCountDetails.ProcessUsage {
   /// The process's usage so far.
-  static func now() -> Self {
+  public static func now() -> Self {
     var usage = rusage()
     guard getrusage(rusageSelf, &usage) == 0 else { return Self() }
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
     return Self(
       userSeconds: seconds(usage.ru_utime), systemSeconds: seconds(usage.ru_stime),
       voluntaryContextSwitches: Int(usage.ru_nvcsw),
-      involuntaryContextSwitches: Int(usage.ru_nivcsw))
+      involuntaryContextSwitches: Int(usage.ru_nivcsw), peakMemoryKiB: Int(usage.ru_maxrss))
   }
 
   /// What was used from `start` to `self`.
@@ -124,7 +126,7 @@ extension PrimeCountDetails.ProcessUsage {
       systemSeconds: end.systemSeconds - start.systemSeconds,
       voluntaryContextSwitches: end.voluntaryContextSwitches - start.voluntaryContextSwitches,
       involuntaryContextSwitches: end.involuntaryContextSwitches
-        - start.involuntaryContextSwitches)
+        - start.involuntaryContextSwitches, peakMemoryKiB: end.peakMemoryKiB)
   }
 }
 
