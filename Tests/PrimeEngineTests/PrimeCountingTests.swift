@@ -296,7 +296,7 @@ struct PrimeCountingTests {
   /// they had built.
   @Test(arguments: [1, 2, 3, 5, 10, 40])
   func tablesStopWhenCancelled(afterChecks checks: Int) throws {
-    let seen = Mutex(0)
+    let seen = Lock(0)
     let isCancelled = {
       seen.withLock { count in
         count += 1
@@ -320,7 +320,7 @@ struct PrimeCountingTests {
   @Test(arguments: [4_000_000, 100_000] as [UInt64])
   func theFactorTableLooksAtCancellationOftenEnough(y: UInt64) throws {
     let z: UInt64 = 8_000_000
-    let looks = Mutex(0)
+    let looks = Lock(0)
     let pi = try PiTable(limit: y, isCancelled: { false })
     _ = try FactorTable(
       limit: z, y: y, primes: pi.primes,
@@ -362,7 +362,7 @@ struct PrimeCountingTests {
 }
 
 final class Fractions: Sendable {
-  private let storage = Mutex<[Double]>([])
+  private let storage = Lock<[Double]>([])
   func append(_ value: Double) { storage.withLock { $0.append(value) } }
   var values: [Double] { storage.withLock { $0 } }
 }

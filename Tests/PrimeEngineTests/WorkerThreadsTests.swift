@@ -57,9 +57,9 @@ struct WorkerThreadsTests {
   @Test(arguments: [1, 2, 3])
   func refusedThreadsLeaveTheWorkToTheOthers(granted: Int) throws {
     let jobs = 500
-    let next = Mutex(0)
-    let done = Mutex<[Int]>([])
-    let starts = Mutex(0)
+    let next = Lock(0)
+    let done = Lock<[Int]>([])
+    let starts = Lock(0)
     func start(_ body: @escaping @Sendable () -> Void) throws(PrimeEngineError) {
       let allowed = starts.withLock { count in
         count += 1
@@ -89,13 +89,13 @@ struct WorkerThreadsTests {
   /// thread can report and poll.
   @Test func aLoneWorkerThatNothingWatchesRunsOnTheCallingThread() async throws {
     @Sendable func run(progress: (@Sendable (Double) -> Void)?) throws -> (Int, Bool) {
-      let starts = Mutex(0)
+      let starts = Lock(0)
       func start(_ body: @escaping @Sendable () -> Void) throws(PrimeEngineError) {
         starts.withLock { $0 += 1 }
         try DedicatedThread.start(body)
       }
       let caller = pthread_self()
-      let onCaller = Mutex(false)
+      let onCaller = Lock(false)
       var reporter = ProgressReporter(progress)
       let work: @Sendable (Int, CancellationFlag) -> Void = { _, _ in
         onCaller.withLock { $0 = pthread_equal(pthread_self(), caller) != 0 }

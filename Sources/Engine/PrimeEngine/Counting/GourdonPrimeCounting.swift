@@ -220,18 +220,18 @@ private final class GourdonComputation: @unchecked Sendable {
 
   /// The hard leaves' chunks, and the leaves themselves until the last chunk is handed out
   /// (each job holds them while it runs: the factor table is freed with the last).
-  private let hard: Mutex<(schedule: HardLeafSchedule, leaves: HardLeaves?)>
+  private let hard: Lock<(schedule: HardLeafSchedule, leaves: HardLeaves?)>
   /// The easy leaves' next segment, and their tables: made when the first segment is handed
   /// out (they then replace the hard leaves' factor table: peak memory is the larger, not
   /// the sum), dropped with the last.
-  private let easy = Mutex<(next: Int, leaves: EasyLeaves?)>((0, nil))
+  private let easy = Lock<(next: Int, leaves: EasyLeaves?)>((0, nil))
 
   private let sum = Atomic<Int64>(0)
   private let easyResults: UnsafeMutableBufferPointer<EasyLeaves.Segment>
   private let quotientResults: UnsafeMutableBufferPointer<QuotientPrimeCounts.Chunk>
   /// Hard-leaf chunks are added in order: those that finish early wait here, in a list (a
   /// few wait at a time; a dictionary's hashing paged in code a count otherwise never runs).
-  private let hardResults = Mutex<
+  private let hardResults = Lock<
     (next: Int, waiting: [(index: Int, chunk: HardLeaves.Chunk)], totals: HardLeaves.Totals)
   >((0, [], HardLeaves.Totals()))
 
@@ -248,7 +248,7 @@ private final class GourdonComputation: @unchecked Sendable {
   }
 
   /// What the workers measured, added up as each worker ends.
-  private let measured = Mutex<
+  private let measured = Lock<
     (phases: [PhaseMeasure], hardLeaves: Int, crossings: Int, words: Int)
   >(([PhaseMeasure](repeating: .init(), count: 5), 0, 0, 0))
 
@@ -274,7 +274,7 @@ private final class GourdonComputation: @unchecked Sendable {
     // Sixteen strides a thread: the largest subtree (b = k + 1) is a few percent of the
     // whole, so the strides are within a few percent of each other.
     ordinaryJobs = max(1, min(a - parameters.k, 16 * threads))
-    hard = Mutex(
+    hard = Lock(
       (
         HardLeafSchedule(
           high: parameters.x / (parameters.z + 1), threads: threads,

@@ -51,7 +51,7 @@ enum WorkerThreads {
     let stop = CancellationFlag()
     if threads == 1 && !reporter.isWatched { return try work(0, stop) }
     let finished = Finished(threads: threads)
-    let firstError = Mutex<(any Error)?>(nil)
+    let firstError = Lock<(any Error)?>(nil)
     var started = 0
     for worker in 0..<threads {
       do {
