@@ -119,6 +119,39 @@ final class HostileFileTests {
     #expect(try yields.last?.get() == 2)
   }
 
+  /// One folder watched under two spellings is one watch: a link to `./target.json` is
+  /// watched in `<folder>/.`, where it lands, and in `<folder>`, where it lies, and the system
+  /// gives both the same watch. Keyed by spelling, the second spelling's entry replaced the
+  /// first's watchers, and once the watch ended the other spelling still named it: the next key
+  /// in that folder trapped on a force unwrap. Each round makes the link's watch and a plain
+  /// file's beside it, ends the plain one (the link's must still see its target change), then
+  /// the link's, and watches a third file in the folder, which must see its own change.
+  @Test func aFolderWatchedUnderTwoSpellingsIsOneWatch() async throws {
+    let target = folder.url("target.json")
+    try json(0).write(to: target)
+    #expect(symlink("./target.json", folder.path + "/alias.json") == 0)
+    for round in 1...4 {
+      // Each key is kept while it watches: a key's watch calls it only while it lives.
+      let (linked, plain, other) = (
+        key(folder.url("alias.json"), files, as: Int.self), key(target, files, as: Int.self),
+        key(folder.url("other.json"), files, as: Int.self)
+      )
+      let (linkedYields, otherYields) = (Yields<Int>(), Yields<Int>())
+      let linkedWatch = linked.subscribe(
+        context: .initialValue(0), subscriber: linkedYields.subscriber)
+      plain.subscribe(context: .initialValue(0), subscriber: Yields<Int>().subscriber).cancel()
+      try json(round).write(to: target, options: .atomic)
+      #expect(await linkedYields.wait(for: 1), "the link's watch ended with the other's")
+      linkedWatch.cancel()
+
+      let otherWatch = other.subscribe(
+        context: .initialValue(0), subscriber: otherYields.subscriber)
+      try json(round).write(to: folder.url("other.json"), options: .atomic)
+      #expect(await otherYields.wait(for: 1), "a file beside them is not watched")
+      otherWatch.cancel()
+    }
+  }
+
   @Test func aFileOverTheSizeLimitIsReportedAndNeverReplaced() async throws {
     #expect(FileManager.default.createFile(atPath: url.path, contents: Data("[".utf8)))
     #expect(truncate(url.path, off_t(LiveFileSystem.sizeLimit + 1)) == 0)

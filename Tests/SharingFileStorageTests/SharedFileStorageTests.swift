@@ -47,4 +47,36 @@ struct SharedFileStorageTests {
       #expect(await eventually(timeout: .seconds(2)) { counterRef.wrappedValue.count == 41 })
     }
   }
+
+  /// On the disk, a value changed, released, and made again at once, round after round, keeps
+  /// every change, in the value and in the file. The new reference read the file before the
+  /// released one's write reached it, and its own change then wrote over that one. Two values
+  /// of two kinds, each in a file of its own: a count, and a list that grows.
+  @Test func aValueMadeAgainAtOnceKeepsTheChangeMadeBeforeIt() async throws {
+    let folder = try TemporaryFolder()
+    let (countURL, namesURL) = (folder.url("count.json"), folder.url("names.json"))
+    let storage = FileStorage(LiveFileSystem())
+    for round in 1...10 {
+      withDependencies {
+        $0.defaultFileStorage = storage
+      } operation: {
+        @Shared(.fileStorage(countURL)) var counter = Counter()
+        @Shared(.fileStorage(namesURL)) var names: [String] = []
+        #expect(counter.count == round - 1)
+        #expect(names.count == round - 1)
+        $counter.withLock { $0.count += 1 }
+        $names.withLock { $0.append("name \(round)") }
+        #expect($counter.saveError == nil)
+      }
+    }
+    #expect(
+      await eventually(timeout: .seconds(5)) {
+        let decoder = JSONDecoder()
+        let count = (try? Data(contentsOf: countURL))
+          .flatMap { try? decoder.decode(Counter.self, from: $0) }
+        let names = (try? Data(contentsOf: namesURL))
+          .flatMap { try? decoder.decode([String].self, from: $0) }
+        return count == Counter(count: 10) && names?.count == 10
+      })
+  }
 }

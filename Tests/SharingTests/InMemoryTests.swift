@@ -1,4 +1,5 @@
 import Dependencies
+import Foundation
 import Sharing
 import Testing
 
@@ -27,6 +28,51 @@ struct InMemoryTests {
     }
     @Shared(.inMemory("count")) var count = 0
     #expect(count == 42)
+  }
+
+  /// Two threads each make a reference to one in-memory value, add one, and let it go, over
+  /// and over: every addition counts. The memory took the value only when the last reference
+  /// went, so a reference made while another thread's last one was going loaded the value
+  /// before that change, and the change was lost. One thread names the key with a default
+  /// (`Self[.inMemory(…), default: 0]`), the other with `= 0`: they are the same value.
+  @Test func noChangeIsLostWhenReferencesComeAndGoOnTwoThreads() async {
+    let references = PersistentReferences()
+    let memory = InMemoryStorage()
+    let finished = DispatchGroup()
+    func onThread(_ body: @escaping @Sendable () -> Void) {
+      finished.enter()
+      Thread.detachNewThread {
+        withDependencies {
+          $0.persistentReferences = references
+          $0.defaultInMemoryStorage = memory
+        } operation: {
+          body()
+        }
+        finished.leave()
+      }
+    }
+    onThread {
+      for _ in 0..<5_000 {
+        @Shared(.inMemory("visits")) var visits = 0
+        $visits.withLock { $0 += 1 }
+      }
+    }
+    onThread {
+      for _ in 0..<5_000 {
+        @Shared(InMemoryKey<Int>.Default[.inMemory("visits"), default: 0]) var visits
+        $visits.withLock { $0 += 1 }
+      }
+    }
+    await withCheckedContinuation { continuation in
+      finished.notify(queue: .global()) { continuation.resume() }
+    }
+    withDependencies {
+      $0.persistentReferences = references
+      $0.defaultInMemoryStorage = memory
+    } operation: {
+      @Shared(.inMemory("visits")) var visits = 0
+      #expect(visits == 10_000)
+    }
   }
 
   @Test func eachTestHasItsOwnMemory() {

@@ -3,20 +3,21 @@ import Sharing
 import Synchronization
 import Testing
 
-/// The kit's own kinds of keys (saved when released, saved when asked, changed in place) keep
-/// their kind when given a default: `Self[key, default: …]` wraps a key, and a wrapper that
-/// hid its kind made an in-memory count save after every change, and the favorites save on
-/// every edit.
+/// The kit's own kinds of keys (stored under the lock, saved when asked, changed in place)
+/// keep their kind when given a default: `Self[key, default: …]` wraps a key, and a wrapper
+/// that hid its kind made an in-memory count save after every change (outside the lock, where
+/// the store could take two changes out of order), and the favorites save on every edit.
 struct KeyKindsTests {
   /// Counts a key's saves, and keeps the way to change the live value in place.
   final class Calls: Sendable {
     let saves = Mutex<[SaveContext]>([])
+    let stored = Mutex<[Int]>([])
     let update = Mutex<SharedUpdate<Int>?>(nil)
   }
 
-  struct ReleasedKey: SharedKey, SavesOnRelease {
+  struct StoredKey: SharedKey, StoresUnderLock {
     let calls: Calls
-    var id: String { "released" }
+    var id: String { "stored" }
     func load(context: LoadContext<Int>, continuation: LoadContinuation<Int>) {
       continuation.resumeReturningInitialValue()
     }
@@ -26,6 +27,10 @@ struct KeyKindsTests {
     func save(_ value: Int, context: SaveContext, continuation: SaveContinuation) {
       calls.saves.withLock { $0.append(context) }
       continuation.resume()
+    }
+    func loadUnderLock(initialValue: Int) -> Int { initialValue }
+    func storeUnderLock(_ value: Int) {
+      calls.stored.withLock { $0.append(value) }
     }
   }
 
@@ -47,18 +52,19 @@ struct KeyKindsTests {
     }
   }
 
-  @Test func aKeySavedWhenReleasedIsStillSoWithADefault() {
+  @Test func aKeyStoredUnderTheLockIsStillSoWithADefault() {
     let calls = Calls()
     withDependencies {
       $0 = DependencyValues()
     } operation: {
       do {
-        @Shared(ReleasedKey.Default[ReleasedKey(calls: calls), default: 0]) var count
+        @Shared(StoredKey.Default[StoredKey(calls: calls), default: 0]) var count
         $count.withLock { $0 += 1 }
         $count.withLock { $0 += 1 }
-        #expect(calls.saves.withLock { $0 }.isEmpty, "saved before the last reference went")
+        #expect(calls.stored.withLock { $0 } == [1, 2], "each change stored as it was made")
       }
-      #expect(calls.saves.withLock { $0 } == [.didSet], "saved once, when released")
+      #expect(calls.stored.withLock { $0 } == [1, 2], "stored again when released")
+      #expect(calls.saves.withLock { $0 }.isEmpty, "saved besides")
     }
   }
 

@@ -2,6 +2,7 @@ import CustomDump
 import Foundation
 import IdentifiedCollections
 import Sharing
+import Synchronization
 import Testing
 
 /// The value and its references: swift-sharing's SharedTests, as far as they mean something
@@ -201,6 +202,58 @@ struct SharedTests {
       }
     }
     #expect(count.wrappedValue == 10_000)
+  }
+
+  /// Readers of an unwrapped optional, on three threads at once while a fourth changes it,
+  /// read whole values and never crash. Each read records the wrapped value as the last one
+  /// (what it gives once the optional is `nil`): `SharedReader($optional)` recorded it without a
+  /// lock, and readers racing on a value with storage of its own (an array of strings) crashed
+  /// the process. Both ways of unwrapping are read, the reader's (of a value and of one derived
+  /// from it) and the writable one's.
+  @Test func readersOfAnUnwrappedOptionalOnSeveralThreads() async {
+    let names = Shared<[String]?>(value: ["first name, long enough to be stored apart"])
+    let readers = [
+      // A value made afresh at each read: every read records a new one.
+      SharedReader(names.read { $0.map { $0.map { $0 } } })!,
+      SharedReader(SharedReader(names))!,
+      SharedReader(Shared(names)!),
+    ]
+    let torn = Atomic(0)
+    let (start, finished) = (DispatchSemaphore(value: 0), DispatchGroup())
+    func onThread(_ body: @escaping @Sendable () -> Void) {
+      finished.enter()
+      Thread.detachNewThread {
+        // All four start together: the readers race from their first read.
+        start.wait()
+        body()
+        finished.leave()
+      }
+    }
+    let readersLeft = Atomic(3)
+    onThread {
+      var round = 0
+      while readersLeft.load(ordering: .relaxed) > 0 {
+        round += 1
+        names.withLock {
+          $0 = round.isMultiple(of: 50) ? nil : [String(repeating: "name \(round) ", count: 4)]
+        }
+      }
+    }
+    for _ in 0..<3 {
+      onThread {
+        for reader in readers {
+          for _ in 0..<200_000 where reader.wrappedValue.count != 1 {
+            torn.add(1, ordering: .relaxed)
+          }
+        }
+        readersLeft.subtract(1, ordering: .relaxed)
+      }
+    }
+    for _ in 0..<4 { start.signal() }
+    await withCheckedContinuation { continuation in
+      finished.notify(queue: .global()) { continuation.resume() }
+    }
+    #expect(torn.load(ordering: .relaxed) == 0)
   }
 
   @Test func concurrentChangesToAPersistedValueAndItsFields() async {

@@ -29,15 +29,11 @@ public struct SharedReader<Value> {
   }
 
   /// The wrapped value of a shared optional, or `nil` when it is `nil` now.
+  ///
+  /// If it later becomes `nil`, this one keeps its last value.
   public init?(_ base: SharedReader<Value?>) {
-    guard base.wrappedValue != nil else { return nil }
-    let reference = base.reference
-    var last = base.wrappedValue!
-    self.init(
-      reference: ReadReference(base: reference) { value in
-        if let value { last = value }
-        return last
-      })
+    guard let reference = UnwrappedReader(base: base.reference) else { return nil }
+    self.init(reference: reference)
   }
 
   /// The value: its snapshot while a test asserts a change to it.

@@ -18,13 +18,13 @@ final class DirectoryWatcher: Sendable {
   private static let events: UInt32 = UInt32(
     IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB)
 
-  private struct Folder {
-    var path: String
-    var watchers: [String: [Int: @Sendable () -> Void]] = [:]
-  }
+  /// The watchers of a folder's files, by name, then by token.
+  private typealias Folder = [String: [Int: @Sendable () -> Void]]
 
   private struct State {
-    var descriptors: [String: Int32] = [:]
+    /// By watch, not by path: the system gives one folder one watch however its path is spelled
+    /// (`/a/b`, `/a/b/.`, through a link), and two entries for one watch lost one's watchers
+    /// and kept a spelling naming a watch already removed.
     var folders: [Int32: Folder] = [:]
     var nextToken = 0
   }
@@ -56,17 +56,12 @@ final class DirectoryWatcher: Sendable {
     -> SharedSubscription?
   {
     let registered = state.withLock { state -> (Int32, Int)? in
-      let watch: Int32
-      if let existing = state.descriptors[folder] {
-        watch = existing
-      } else {
-        watch = inotify_add_watch(descriptor, folder, Self.events | UInt32(IN_ONLYDIR))
-        guard watch >= 0 else { return nil }
-        state.descriptors[folder] = watch
-        state.folders[watch] = Folder(path: folder)
-      }
+      // The folder's watch if it has one (the same mask again), a new one if not: asked of the
+      // system each time, since only it knows which spellings name one folder.
+      let watch = inotify_add_watch(descriptor, folder, Self.events | UInt32(IN_ONLYDIR))
+      guard watch >= 0 else { return nil }
       state.nextToken += 1
-      state.folders[watch]!.watchers[name, default: [:]][state.nextToken] = onChange
+      state.folders[watch, default: [:]][name, default: [:]][state.nextToken] = onChange
       return (watch, state.nextToken)
     }
     guard let (watch, token) = registered else { return nil }
@@ -76,12 +71,11 @@ final class DirectoryWatcher: Sendable {
   private func unwatch(_ watch: Int32, name: String, token: Int) {
     state.withLock { state in
       guard var folder = state.folders[watch] else { return }
-      folder.watchers[name]?.removeValue(forKey: token)
-      if folder.watchers[name]?.isEmpty == true { folder.watchers[name] = nil }
-      if folder.watchers.isEmpty {
+      folder[name]?.removeValue(forKey: token)
+      if folder[name]?.isEmpty == true { folder[name] = nil }
+      if folder.isEmpty {
         inotify_rm_watch(descriptor, watch)
         state.folders[watch] = nil
-        state.descriptors[folder.path] = nil
       } else {
         state.folders[watch] = folder
       }
@@ -122,17 +116,16 @@ final class DirectoryWatcher: Sendable {
     let watchers = state.withLock { state -> [@Sendable () -> Void] in
       if overflowed {
         // Events were lost: every watcher looks again.
-        return state.folders.values.flatMap { $0.watchers.values.flatMap(\.values) }
+        return state.folders.values.flatMap { $0.values.flatMap(\.values) }
       }
       var watchers = changed.flatMap { watch, names in
-        names.flatMap { state.folders[watch]?.watchers[$0]?.values.map { $0 } ?? [] }
+        names.flatMap { state.folders[watch]?[$0]?.values.map { $0 } ?? [] }
       }
       // The folder went (deleted, or its file system unmounted): its files went with it, so
       // its watchers look once more, and a later watch of the same path starts afresh.
       for watch in ended {
         guard let folder = state.folders.removeValue(forKey: watch) else { continue }
-        state.descriptors[folder.path] = nil
-        watchers += folder.watchers.values.flatMap(\.values)
+        watchers += folder.values.flatMap(\.values)
       }
       return watchers
     }

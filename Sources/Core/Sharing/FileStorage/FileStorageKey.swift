@@ -83,7 +83,8 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
   private let path: String
   private let decode: @Sendable (Data) throws -> Value
   private let encode: @Sendable (Value) throws -> Data
-  private let state = Mutex(State())
+  /// What is known of the file, shared with the other keys of it (see ``OpenFile``).
+  private let file: OpenFile
 
   private struct State {
     /// What the file holds as far as the key knows (what it last read or wrote); nil: no file,
@@ -114,6 +115,15 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     var standIn: Data?
   }
 
+  /// What the keys of one file (in one file storage, of one type of value) know of it, one
+  /// while a key of it lives: a key made again at once, when its last reference went and came
+  /// back, must find the change the last one made still waiting to be written, and queue its
+  /// own behind it. A key of its own read the file before that write landed, and its first
+  /// change then wrote over it.
+  private final class OpenFile: Sendable {
+    let state = Mutex(State())
+  }
+
   init(
     url: URL, storage: FileStorage,
     decode: @escaping @Sendable (Data) throws -> Value,
@@ -122,6 +132,18 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     self.url = url.standardizedFileURL
     path = self.url.path
     self.storage = storage
+    // The file system's identity names no other while this entry is found live: the entry's
+    // file is held by a key, which holds the file system.
+    let id = OpenFileID(
+      fileSystem: ObjectIdentifier(storage.fileSystem), path: path,
+      value: ObjectIdentifier(Value.self))
+    file = openFiles.withLock { files in
+      if let open = files[id]?.file as? OpenFile { return open }
+      let made = OpenFile()
+      files = files.filter { $0.value.file != nil }
+      files[id] = WeakOpenFile(file: made)
+      return made
+    }
     self.decode = decode
     self.encode = encode
   }
@@ -132,6 +154,12 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
 
   public func load(context: LoadContext<Value>, continuation: LoadContinuation<Value>) {
     remember(context)
+    // A change of ours still waiting to be written (the last reference's) is newer than the
+    // file.
+    if let waiting = file.state.withLock({ $0.isPending ? $0.local : nil }) {
+      continuation.resume(returning: waiting)
+      return
+    }
     continuation.resume(with: readFile())
   }
 
@@ -143,7 +171,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
   }
 
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
-    let start = state.withLock { state -> [SaveContinuation]? in
+    let start = file.state.withLock { state -> [SaveContinuation]? in
       state.saves += 1
       state.local = value
       switch context {
@@ -173,7 +201,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
 
   private func remember(_ context: LoadContext<Value>) {
     guard let initial = context.initialValue else { return }
-    state.withLock { state in
+    file.state.withLock { state in
       if state.initial == nil { state.initial = initial }
       if state.local == nil { state.local = initial }
     }
@@ -189,7 +217,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       return .failure(error)
     }
     guard let data else {
-      state.withLock { state in
+      file.state.withLock { state in
         state.known = nil
         state.refused = nil
         state.local = state.initial
@@ -198,7 +226,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     }
     do {
       let value = try decode(data)
-      state.withLock { state in
+      file.state.withLock { state in
         state.known = data
         state.refused = nil
         state.local = value
@@ -212,9 +240,9 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
 
   /// Records that the file failed to load, and which value stands in for it.
   private func refuse(known: Data?) {
-    let local = state.withLock { $0.local }
+    let local = file.state.withLock { $0.local }
     let standIn = local.flatMap { try? encode($0) }
-    state.withLock { state in
+    file.state.withLock { state in
       state.known = known
       state.refused = Refusal(standIn: standIn)
     }
@@ -223,7 +251,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
   /// Tells the subscriber what another program made of the file, unless it is what the key
   /// already knows (its own write, or nothing new) or a change of ours is waiting to be written.
   private func fileChanged(_ subscriber: SharedSubscriber<Value>) {
-    let saves = state.withLock { $0.isPending ? nil : $0.saves }
+    let saves = file.state.withLock { $0.isPending ? nil : $0.saves }
     guard let saves else { return }
     var data: Data? = nil
     let result: Result<Value?, any Error>
@@ -238,11 +266,11 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     }
     let standIn: Data?
     if case .failure = result {
-      standIn = state.withLock { $0.local }.flatMap { try? encode($0) }
+      standIn = file.state.withLock { $0.local }.flatMap { try? encode($0) }
     } else {
       standIn = nil
     }
-    let taken = state.withLock { state -> Bool in
+    let taken = file.state.withLock { state -> Bool in
       // A save that began meanwhile wins; what the key knows already is not news.
       let isFailure = if case .failure = result { true } else { false }
       guard !state.isPending, state.saves == saves,
@@ -267,7 +295,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
   /// window in which further changes are gathered.
   private func write(_ value: Value, answering continuations: [SaveContinuation]) {
     let result = Result<Void, any Error> { try writeNow(value) }
-    state.withLock { $0.inFlight -= 1 }
+    file.state.withLock { $0.inFlight -= 1 }
     for continuation in continuations { continuation.resume(with: result) }
     fileSystem.schedule(after: fileSystem.coalescingWindow) { [self] in windowEnded() }
   }
@@ -280,11 +308,11 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       throw FileStorageError.cannotWrite(
         path: path, reason: "the value could not be encoded (\(Self.describe(error)))")
     }
-    if let refused = state.withLock({ $0.refused }) {
+    if let refused = file.state.withLock({ $0.refused }) {
       try replaceRefused(refused, with: data)
     }
     try fileSystem.write(data, to: path)
-    state.withLock { state in
+    file.state.withLock { state in
       state.known = data
       state.refused = nil
     }
@@ -314,7 +342,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
   }
 
   private func windowEnded() {
-    let next = state.withLock { state -> (Value, [SaveContinuation])? in
+    let next = file.state.withLock { state -> (Value, [SaveContinuation])? in
       guard let value = state.queued else {
         state.isBusy = false
         return nil
@@ -352,6 +380,20 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
 
 extension FileStorageKey: CustomStringConvertible {
   public var description: String { ".fileStorage(\(path))" }
+}
+
+/// The open files of every file storage, by file system, path and type of value.
+private let openFiles = Mutex<[OpenFileID: WeakOpenFile]>([:])
+
+private struct OpenFileID: Hashable {
+  let fileSystem: ObjectIdentifier
+  let path: String
+  let value: ObjectIdentifier
+}
+
+/// Weak: a file's entry goes with its last key.
+private struct WeakOpenFile {
+  weak var file: (AnyObject & Sendable)?
 }
 
 /// A file-storage key's identity: its file and its storage.

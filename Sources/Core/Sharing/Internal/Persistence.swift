@@ -14,13 +14,22 @@ package protocol AnyPersistence: AnyObject, Sendable {
   func saveNow(_ storage: any AnySharedStorage) async throws
   /// Ends the subscription to outside changes.
   func cancel()
-  /// Saves `lastValue`, for a key that saves only when its last reference goes.
-  func released(lastValue: Any)
 }
 
-/// A key whose only reader, while a reference to it lives, is that reference: it needs the
-/// value only once the last reference goes, not after every change (`.inMemory`).
-package protocol SavesOnRelease {}
+/// A key whose store takes each change at once, under the value's lock, and cannot fail
+/// (`.inMemory`): not saved after the change, nor when the last reference goes.
+///
+/// The store is then the value's one source of truth from the moment a change is made, and a
+/// new reference loads it before any other thread can reach it: a reference made while the
+/// last one goes (on another thread) has every change. Stored when released, or loaded once
+/// published, a change came too late for it, or was overwritten by the load, and was lost.
+package protocol StoresUnderLock<Value>: SharedReaderKey {
+  /// The stored value, or `initialValue`, stored, when there is none: called while the table
+  /// of references is locked, so quick, and making no shared value.
+  func loadUnderLock(initialValue: Value) -> Value
+  /// Stores `value`, called under the value's lock: quick, and taking no lock of a value.
+  func storeUnderLock(_ value: Value)
+}
 
 /// A key saved only when asked (`save()`): not after each change, nor when released. The
 /// favorites' key is one: the app saves them when the person asks, goes to the background or
@@ -45,8 +54,6 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
     var loadError: (any Error)?
     var saveError: (any Error)?
     var subscription: SharedSubscription?
-    /// Started as the key's live value; one made and dropped in a race never was.
-    var hasStarted = false
   }
 
   package let keyDescription: String
@@ -56,8 +63,9 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
   private let saveToKey: (@Sendable (Value, SaveContext, SaveContinuation) -> Void)?
   private let state = Mutex(State())
   private let initialValue: Value
-  /// The key saves when the last reference goes, not after each change.
-  let savesOnRelease: Bool
+  /// Stores each change under the value's lock, not after it (see `StoresUnderLock`).
+  let storeUnderLock: (@Sendable (Value) -> Void)?
+  private let loadUnderLock: (@Sendable (Value) -> Value)?
   /// The key saves when `save()` asks, not after each change.
   let savesWhenAsked: Bool
   private let attach: (@Sendable (SharedStorage<Value>) -> Void)?
@@ -73,7 +81,13 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
         nil
       }
     self.initialValue = initialValue
-    self.savesOnRelease = key is any SavesOnRelease
+    if let key = key as? any StoresUnderLock<Value> {
+      self.storeUnderLock = { key.storeUnderLock($0) }
+      self.loadUnderLock = { key.loadUnderLock(initialValue: $0) }
+    } else {
+      self.storeUnderLock = nil
+      self.loadUnderLock = nil
+    }
     self.savesWhenAsked = key is any SavesWhenAsked
     self.attach =
       if let key = key as? any UpdatesInPlace<Value> {
@@ -91,7 +105,6 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
   /// outside changes.
   func start(_ storage: SharedStorage<Value>, loads: Bool = true) {
     let context = LoadContext.initialValue(initialValue)
-    state.withLock { $0.hasStarted = true }
     attach?(storage)
     if loads {
       state.withLock { $0.isLoading = true }
@@ -116,11 +129,12 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
     state.withLock { $0.subscription = subscription }
   }
 
-  package func released(lastValue: Any) {
-    guard savesOnRelease, let saveToKey, let value = lastValue as? Value,
-      state.withLock({ $0.hasStarted })
-    else { return }
-    saveToKey(value, .didSet, SaveContinuation("The key \(self.keyDescription)") { _ in })
+  /// Loads a new storage's value from a key that stores under the lock, before the storage is
+  /// published (see `StoresUnderLock`); whether it did.
+  func loadUnderLock(into storage: SharedStorage<Value>) -> Bool {
+    guard let loadUnderLock else { return false }
+    storage.setFromKey(loadUnderLock(initialValue))
+    return true
   }
 
   package func cancel() {

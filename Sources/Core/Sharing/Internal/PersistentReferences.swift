@@ -48,14 +48,21 @@ public final class PersistentReferences: Sendable {
     // whose fields are shared). Two threads making the same key at once each make one; the
     // first in the map wins, and the other's default is dropped.
     let made = SharedStorage(initialValue: try initialValue(), key: key)
-    let (storage, isNew) = storages.withLock { storages -> (SharedStorage<Key.Value>, Bool) in
-      if let live = storages[id]?.storage as? SharedStorage<Key.Value> { return (live, false) }
+    let persistence = made.persistence as? Persistence<Key.Value>
+    let (storage, isNew, isStored) = storages.withLock { storages in
+      if let live = storages[id]?.storage as? SharedStorage<Key.Value> {
+        return (live, false, false)
+      }
+      // A key whose store is the value's source of truth (`.inMemory`) is loaded as the storage
+      // is published: a reference of the key made before on another thread was released with
+      // every change stored. Loaded once published, it overwrote a change made meanwhile.
+      let isStored = persistence?.loadUnderLock(into: made) ?? false
       storages[id] = Weak(storage: made)
-      return (made, true)
+      return (made, true, isStored)
     }
     // Outside the map's lock: a key may load synchronously and make shared values itself.
     if isNew {
-      (storage.persistence as? Persistence<Key.Value>)?.start(storage, loads: !isLoaded)
+      persistence?.start(storage, loads: !isLoaded && !isStored)
     }
     return storage
   }

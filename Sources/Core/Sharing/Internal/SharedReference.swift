@@ -112,35 +112,56 @@ final class KeyPathReference<BaseValue, Value>: MutableSharedReference, @uncheck
   }
 }
 
-/// `Shared($optional)`: the wrapped value while there is one, and after it goes, the last
+/// `SharedReader($optional)`: the wrapped value while there is one, and after it goes, the last
 /// one, so that a view still closing over it reads something.
-final class UnwrappedReference<Value>: MutableSharedReference, @unchecked Sendable {
-  let base: any MutableSharedReference<Value?>
-  // Guarded by the storage's lock (`withLock`) or only read racily as a fallback.
-  private var last: Value
+///
+/// Unchecked `Sendable`: `base` is immutable and `Sendable`, and `last`, which every reader
+/// records, is read and written only under the storage's lock (readers on several threads
+/// record at once).
+class UnwrappedReader<Value>: SharedReference, @unchecked Sendable {
+  private let base: any SharedReference<Value?>
+  /// The last wrapped value: only under the storage's lock.
+  fileprivate final var last: Value
 
-  init?(base: any MutableSharedReference<Value?>) {
+  init?(base: any SharedReference<Value?>) {
     guard let value = base.value else { return nil }
     self.base = base
     self.last = value
   }
 
-  var storage: any AnySharedStorage { base.storage }
-  var storageID: ObjectIdentifier { base.storageID }
+  final var storage: any AnySharedStorage { base.storage }
+  final var storageID: ObjectIdentifier { base.storageID }
 
-  var value: Value {
+  final var value: Value {
     base.withLockedRead { wrapped in
       if let wrapped { last = wrapped }
       return last
     }
   }
 
-  func value(fromRoot root: Any) -> Value {
-    base.value(fromRoot: root) ?? last
+  final func value(fromRoot root: Any) -> Value {
+    base.value(fromRoot: root) ?? storage.locked { last }
+  }
+}
+
+/// `Shared($optional)`: as ``UnwrappedReader``, and a change goes to the wrapped value while
+/// there is one, and to the last one after.
+///
+/// Unchecked `Sendable`, as its superclass: `writable` is immutable and `Sendable`, and `last`
+/// is changed only under the storage's lock too (`withLock` holds it; a snapshot's change
+/// takes it).
+final class UnwrappedReference<Value>: UnwrappedReader<Value>, MutableSharedReference,
+  @unchecked Sendable
+{
+  private let writable: any MutableSharedReference<Value?>
+
+  init?(base: any MutableSharedReference<Value?>) {
+    self.writable = base
+    super.init(base: base)
   }
 
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    try base.withLock { wrapped in
+    try writable.withLock { wrapped in
       guard var value = wrapped else {
         // Gone: only the last value changes, as swift-sharing does.
         return try body(&last)
@@ -154,8 +175,8 @@ final class UnwrappedReference<Value>: MutableSharedReference, @unchecked Sendab
   }
 
   func mutate<R>(root: inout Any, _ body: (inout Value) throws -> R) rethrows -> R {
-    try base.mutate(root: &root) { wrapped in
-      guard var value = wrapped else { return try body(&last) }
+    try writable.mutate(root: &root) { wrapped in
+      guard var value = wrapped else { return try storage.locked { try body(&last) } }
       defer { wrapped = value }
       return try body(&value)
     }
@@ -163,6 +184,10 @@ final class UnwrappedReference<Value>: MutableSharedReference, @unchecked Sendab
 }
 
 /// `$x.read { … }` or a read-only key path: a value computed from another reference.
+///
+/// Unchecked `Sendable`: both properties are immutable, and `transform` keeps no state of its
+/// own (a key path's read, or a `read` closure; an unwrapped optional, which keeps its last
+/// value, is an ``UnwrappedReader``).
 final class ReadReference<BaseValue, Value>: SharedReference, @unchecked Sendable {
   let base: any SharedReference<BaseValue>
   let transform: (BaseValue) -> Value

@@ -58,12 +58,16 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   package let persistence: (any AnyPersistence)?
   /// Saves after a change; `nil` when no key persists the value.
   private let saveAfterChange: ((Value) -> Void)?
+  /// Stores each change under the lock, for a key whose store is the value's source of truth
+  /// (`.inMemory`); `nil` for other keys.
+  private let storeUnderLock: ((Value) -> Void)?
 
   /// A value no key persists: `Shared(value:)`.
   package init(value: Value) {
     self._value = value
     self.persistence = nil
     self.saveAfterChange = nil
+    self.storeUnderLock = nil
     SharedAccess.liveStorages.add(1, ordering: .relaxed)
   }
 
@@ -73,8 +77,9 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
     self._value = initialValue
     self.persistence = persistence
     weak var weakSelf: SharedStorage?
+    self.storeUnderLock = persistence.storeUnderLock
     self.saveAfterChange =
-      persistence.savesOnRelease || persistence.savesWhenAsked
+      persistence.storeUnderLock != nil || persistence.savesWhenAsked
       ? nil
       : { value in
         guard let storage = weakSelf else { return }
@@ -88,7 +93,6 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
     SharedAccess.liveStorages.subtract(1, ordering: .relaxed)
     // The key's subscriber may be held by the key itself: end it with the last reference.
     persistence?.cancel()
-    persistence?.released(lastValue: _value)
   }
 
   package var storage: any AnySharedStorage { self }
@@ -127,6 +131,8 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
       defer { lock.unlock() }
       result = try body(&_value)
       _version.add(1, ordering: .releasing)
+      // Under the lock, so that the store takes the changes in the order they were made.
+      storeUnderLock?(_value)
       // Captured under the lock: the save must not read a buffer another thread is changing.
       saved = saveAfterChange == nil ? nil : _value
       observers = self.observers.all

@@ -52,7 +52,15 @@ extension _SharedKeyDefault: CustomStringConvertible {
 
 // A default changes none of the ways its key saves and loads.
 
-extension _SharedKeyDefault: SavesOnRelease where Base: SavesOnRelease {}
+extension _SharedKeyDefault: StoresUnderLock where Base: StoresUnderLock {
+  package func loadUnderLock(initialValue: Base.Value) -> Base.Value {
+    base.loadUnderLock(initialValue: initialValue)
+  }
+
+  package func storeUnderLock(_ value: Base.Value) {
+    base.storeUnderLock(value)
+  }
+}
 
 extension _SharedKeyDefault: SavesWhenAsked where Base: SavesWhenAsked {}
 

@@ -12,7 +12,7 @@ extension SharedReaderKey {
 }
 
 /// A key to a value kept in memory, by name: see ``SharedReaderKey/inMemory(_:)``.
-public struct InMemoryKey<Value: Sendable>: SharedKey, SavesOnRelease {
+public struct InMemoryKey<Value: Sendable>: SharedKey, StoresUnderLock {
   private let key: String
   private let store: InMemoryStorage
 
@@ -50,8 +50,20 @@ public struct InMemoryKey<Value: Sendable>: SharedKey, SavesOnRelease {
   }
 
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
-    store.values.withLock { $0[key] = value }
+    storeUnderLock(value)
     continuation.resume()
+  }
+
+  package func loadUnderLock(initialValue: Value) -> Value {
+    store.values.withLock { values in
+      if let stored = values[key] as? Value { return stored }
+      values[key] = initialValue
+      return initialValue
+    }
+  }
+
+  package func storeUnderLock(_ value: Value) {
+    store.values.withLock { $0[key] = value }
   }
 }
 
