@@ -278,6 +278,10 @@ private final class GourdonComputation: @unchecked Sendable {
       (
         HardLeafSchedule(
           high: parameters.x / (parameters.z + 1), threads: threads,
+          // A chunk that does not follow its thread's last finds each level's next multiple
+          // again: 4 ms, or 2 µs a level where there are more than 2,000 (from 10¹⁷).
+          targetNanoseconds: max(
+            4_000_000, 2_000 * UInt64(pi[min(parameters.quarterRoot, parameters.y)])),
           largest: tuning.hardLargestChunk),
         HardLeaves(parameters: parameters, pi: pi, factors: factors)
       ))

@@ -195,10 +195,18 @@ struct CountingSieve {
   }
 
   /// The least multiple m·p ≥ `low` with m coprime to 210, and m's wheel index.
+  ///
+  /// One division for m and one for its residue: every level pays this where a chunk does not
+  /// follow its thread's last one (thousands of levels a chunk at 10¹⁸), and a remainder per
+  /// step of the search cost five divisions more each.
   private static func firstMultiple(of p: UInt64, atLeast low: UInt64) -> (UInt64, Int) {
     var m = max(1, (low + p - 1) / p)
-    while Residues210.index[Int(m % 210)] < 0 { m += 1 }
-    return (m * p, Int(Residues210.index[Int(m % 210)]))
+    var r = Int(truncatingIfNeeded: m % 210)
+    while Residues210.index[r] < 0 {
+      m += 1
+      r = r == 209 ? 0 : r + 1
+    }
+    return (m * p, Int(Residues210.index[r]))
   }
 
   /// Calls `body` with the bit of each multiple m·p in the segment with m coprime to 210,
