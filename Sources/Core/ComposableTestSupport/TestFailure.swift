@@ -17,14 +17,8 @@ extension ComposableCore.SourceLocation {
   /// fails, the issue names no test: «unknown»), and outside its run it records nothing; XCTest
   /// does the reverse. So such a failure goes to both: the one that is running fails.
   ///
-  /// ```swift
-  /// @Test func detached() async {
-  ///   await Task.detached { @MainActor in
-  ///     let store = TestStore(initialState: Feature.State()) { Feature() }
-  ///     await store.send(.startTimer)  // never stopped: the run fails
-  ///   }.value
-  /// }
-  /// ```
+  /// The consumer package's wrong-on-purpose tests (`Examples/`) make such a store under both
+  /// frameworks, and `Scripts/check-consumer` requires both to fail.
   func reportFailure(_ message: String) {
     report(message)
     #if canImport(Testing)
