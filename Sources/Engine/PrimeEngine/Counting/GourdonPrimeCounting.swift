@@ -72,12 +72,12 @@ enum GourdonPrimeCounting {
     details: inout PrimeCountDetails
   ) throws -> UInt64 {
     let start = monotonicNanoseconds()
-    let usageAtStart = PrimeCountDetails.ProcessUsage.now()
+    let usageAtStart = details.isShown ? PrimeCountDetails.ProcessUsage.now() : nil
     details.x = x
     details.availableProcessors = WorkerThreads.availableProcessors
     defer {
       details.wallSeconds = Double(monotonicNanoseconds() &- start) / 1e9
-      details.usage = .now() - usageAtStart
+      if let usageAtStart { details.usage = .now() - usageAtStart }
     }
     // Small x: a sieve takes well under a millisecond; below 2²⁴ the shared table, once
     // built (in 10 ms), answers in constant time.

@@ -36,7 +36,7 @@ public enum NthPrime {
   ) throws -> (prime: UInt64, details: PrimeCountDetails) {
     var reporter = ProgressReporter(progress)
     var details = PrimeCountDetails()
-    details.countsCrossings = true
+    details.isShown = true
     let prime = try nthPrime(
       n, threads: WorkerThreads.count(threads), reporter: &reporter, details: &details)
     return (prime, details)
@@ -64,8 +64,8 @@ public enum NthPrime {
     _ n: Int, threads: Int, reporter: inout ProgressReporter, details: inout PrimeCountDetails
   ) throws -> UInt64 {
     let start = monotonicNanoseconds()
-    let usageAtStart = PrimeCountDetails.ProcessUsage.now()
-    defer { details.usage = .now() - usageAtStart }
+    let usageAtStart = details.isShown ? PrimeCountDetails.ProcessUsage.now() : nil
+    defer { if let usageAtStart { details.usage = .now() - usageAtStart } }
     guard n > 0 else { throw PrimeEngineError.noSuchPrime(n) }
     guard n <= maximum else {
       throw PrimeEngineError.tooLarge(String(n), maximum: String(maximum))

@@ -72,9 +72,12 @@ public struct PrimeCountDetails: Sendable, Equatable {
 
   public init() {}
 
-  /// Whether the hard leaves' sieve counts its crossings, which costs 1%: only when the
-  /// details are shown.
-  var countsCrossings = false
+  /// Whether the details are shown (`--verbose`, the `…WithDetails` functions): only then
+  /// does the hard leaves' sieve count its crossings (1% of the time) and the process's usage
+  /// get read (two `getrusage` calls, which sum every thread's times under a process-wide
+  /// lock: a test that counted ten million small x spent more in them than in counting).
+  var isShown = false
+  var countsCrossings: Bool { isShown }
 
   public var alphaY: Double { cubeRoot == 0 ? 0 : Double(y) / Double(cubeRoot) }
   public var alphaZ: Double { y == 0 ? 0 : Double(z) / Double(y) }

@@ -30,7 +30,7 @@ public enum PrimeCounting {
   ) throws -> (count: UInt64, details: PrimeCountDetails) {
     var reporter = ProgressReporter(progress)
     var details = PrimeCountDetails()
-    details.countsCrossings = true
+    details.isShown = true
     let count = try GourdonPrimeCounting.primeCount(
       x, threads: WorkerThreads.count(threads), reporter: &reporter, details: &details)
     return (count, details)
