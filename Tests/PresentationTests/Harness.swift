@@ -67,13 +67,14 @@ func makeAppStore(
   }
 }
 
-/// Waits (at most 60 s: under the thread sanitizer a busy pool starts effects late) until
-/// `condition` holds, recording an issue if it never does.
+/// Waits (at most 300 s: under the thread sanitizer, or in the whole suite beside the
+/// engine's tests, a busy pool starts effects late) until `condition` holds, recording an
+/// issue if it never does.
 @MainActor
 func eventually(
   _ condition: @MainActor () -> Bool, sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) async {
-  let deadline = ContinuousClock.now + .seconds(60)
+  let deadline = ContinuousClock.now + .seconds(300)
   while !condition() {
     if ContinuousClock.now > deadline {
       Issue.record("Condition never held", sourceLocation: sourceLocation)

@@ -48,7 +48,7 @@ final class Tmux {
   ) async throws -> String {
     // 60 s: a debug build's first start on a machine whose two cores other suites (or a
     // build) keep busy has taken over 30.
-    let deadline = Date().addingTimeInterval(60)
+    let deadline = Date().addingTimeInterval(300)
     var screen = ""
     while Date() < deadline {
       screen = try self.screen()
@@ -71,7 +71,7 @@ final class Tmux {
   func waitForRawMode(sourceLocation: SourceLocation = #_sourceLocation) async throws {
     let terminal = try output("display", "-p", "#{pane_tty}")
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    let deadline = Date().addingTimeInterval(60)
+    let deadline = Date().addingTimeInterval(300)
     var flags = ""
     while Date() < deadline {
       let stty = Process()

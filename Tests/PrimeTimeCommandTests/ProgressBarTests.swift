@@ -85,7 +85,7 @@ final class CommandTerminal {
     _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: (String) -> Bool
   ) async throws -> String {
-    let deadline = Date().addingTimeInterval(60)
+    let deadline = Date().addingTimeInterval(300)
     var screen = ""
     while Date() < deadline {
       screen = try self.screen()
