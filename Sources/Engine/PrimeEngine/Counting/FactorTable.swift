@@ -23,16 +23,15 @@ final class FactorTable: @unchecked Sendable {
     limit z: UInt64, y: UInt64, primes: UnsafeMutableBufferPointer<UInt32>,
     isCancelled: @escaping () -> Bool
   ) throws(CancellationError) {
-    self.init(limit: z, y: y, primes: primes)
-    try fill(part: 0, of: 1, isCancelled: isCancelled)
+    self.init(limit: z, y: y)
+    try fill(part: 0, of: 1, primes: primes, isCancelled: isCancelled)
   }
 
-  /// An empty table, to be filled part by part (``fill(part:of:isCancelled:)``), each part
+  /// An empty table, to be filled part by part (``fill(part:of:primes:isCancelled:)``), each part
   /// on any thread.
-  init(limit z: UInt64, y: UInt64, primes: UnsafeMutableBufferPointer<UInt32>) {
+  init(limit z: UInt64, y: UInt64) {
     limit = z
     self.y = y
-    self.primes = primes
     residues = .allocate(capacity: 48)
     _ = residues.initialize(from: Residues210.residues.map(UInt32.init))
     let count = Self.lastIndex(atMost: z) + 1
@@ -41,7 +40,6 @@ final class FactorTable: @unchecked Sendable {
   }
 
   private let y: UInt64
-  private let primes: UnsafeMutableBufferPointer<UInt32>
 
   /// Fills the `part`-th of `parts` ranges of [1, z] (cut at multiples of 210, so that the
   /// parts write disjoint values): the parts can be filled at once on as many threads.
@@ -52,10 +50,15 @@ final class FactorTable: @unchecked Sendable {
   /// its share of the multiples, one division per prime up to its end/11, to find where its
   /// multiples start: about z/200 at z = 10⁸ against 0.44·z multiples in all, so a part per
   /// thread, not more.
-  func fill(part: Int, of parts: Int, isCancelled: @escaping () -> Bool) throws(CancellationError) {
+  ///
+  /// `primes` are the primes up to y, from index 1 (``PiTable/primes``): passed to each fill,
+  /// not kept, so that the table holds no pointer into memory it does not own.
+  func fill(
+    part: Int, of parts: Int, primes: UnsafeMutableBufferPointer<UInt32>,
+    isCancelled: @escaping () -> Bool
+  ) throws(CancellationError) {
     let z = limit
     let y = y
-    let primes = primes
     let turns = z / 210 + 1
     let low = part == 0 ? 1 : turns * UInt64(part) / UInt64(parts) * 210
     let high = part == parts - 1 ? z : turns * UInt64(part + 1) / UInt64(parts) * 210 - 1

@@ -125,17 +125,17 @@ extension GourdonPrimeCounting {
     _ parameters: GourdonParameters, pi: PiTable, threads: Int,
     reporter: inout ProgressReporter
   ) throws -> FactorTable {
-    let table = FactorTable(limit: parameters.z, y: parameters.y, primes: pi.primes)
+    let table = FactorTable(limit: parameters.z, y: parameters.y)
     // A part pays a division per prime up to its end/11: parts of 2¹⁸ numbers or more.
     let parts = min(threads, Int(parameters.z >> 18) + 1)
     if parts == 1 {
-      try table.fill(part: 0, of: 1, isCancelled: reporter.isCancelled)
+      try table.fill(part: 0, of: 1, primes: pi.primes, isCancelled: reporter.isCancelled)
       return table
     }
     let next = PartCounter()
     let fill: @Sendable (Int, CancellationFlag) throws -> Void = { _, stop in
       while case let part = next.take(), part < parts {
-        try table.fill(part: part, of: parts, isCancelled: { stop.isSet })
+        try table.fill(part: part, of: parts, primes: pi.primes, isCancelled: { stop.isSet })
       }
     }
     try WorkerThreads.run(threads: parts, reporter: &reporter, progress: { 0 }, fill)
@@ -161,7 +161,6 @@ private final class GourdonComputation: @unchecked Sendable {
   let pi: PiTable
   let ordinary: OrdinaryLeaves
   let quotients: QuotientPrimeCounts
-  let threads: Int
 
   private enum Job {
     case ordinary(stride: Int)
@@ -257,6 +256,8 @@ private final class GourdonComputation: @unchecked Sendable {
   /// Work done, in millionths of the whole.
   private let done = Atomic<Int>(0)
   private let weights: (ordinary: Double, easy: Double, quotients: Double, hard: Double)
+  /// √(x/z): the hard leaves' progress goes like √u.
+  private let hardScale: Double
 
   init(
     parameters: GourdonParameters, pi: PiTable, factors: FactorTable, threads: Int,
@@ -265,7 +266,6 @@ private final class GourdonComputation: @unchecked Sendable {
     self.countsCrossings = countsCrossings
     self.parameters = parameters
     self.pi = pi
-    self.threads = threads
     ordinary = OrdinaryLeaves(parameters: parameters, pi: pi)
     quotients = QuotientPrimeCounts(
       parameters: parameters,
@@ -316,6 +316,7 @@ private final class GourdonComputation: @unchecked Sendable {
     quotientResults = .allocate(capacity: max(starts.count, 1))
     quotientResults.initialize(repeating: .init())
     weights = (0.02, 0.35, 0.13, 0.50)
+    hardScale = Double(parameters.x / (parameters.z + 1)).squareRoot()
   }
 
   deinit {
@@ -455,10 +456,9 @@ private final class GourdonComputation: @unchecked Sendable {
         }
         phases[kind].waiting += monotonicNanoseconds() &- merging
         // The leaves thin out like 1/√u.
-        let scale = Double(parameters.x / (parameters.z + 1)).squareRoot()
         advance(
           weights.hard * (Double(range.high).squareRoot() - Double(range.low - 1).squareRoot())
-            / scale)
+            / hardScale)
       }
     }
   }
