@@ -9,6 +9,10 @@ extension SharedReaderKey where Self == InMemoryKey<Bool>.Default {
   fileprivate static var isOn: Self { Self[.inMemory("isOn"), default: false] }
 }
 
+extension SharedReaderKey where Self == InMemoryKey<String?>.Default {
+  fileprivate static var token: Self { Self[.inMemory("token"), default: nil] }
+}
+
 // One stored value under two keys that carry different defaults.
 extension SharedReaderKey where Self == InMemoryKey<Int>.Default {
   fileprivate static var tally1: Self { Self[.inMemory("tally"), default: 1] }
@@ -154,5 +158,15 @@ struct DefaultTests {
     @Shared(.tally1) var count = 3
     $count.withLock { $0 += 1 }
     #expect([count, reader] == [3, 3])
+  }
+
+  /// A key with a default whose value is optional: `@Shared(.token) var token` compiles (the
+  /// optional key's overload is disfavoured) and reads the key's default.
+  @Test func keyWithAnOptionalDefault() {
+    @Shared(.token) var token
+    #expect(token == nil)
+    $token.withLock { $0 = "blob" }
+    @SharedReader(.token) var reader
+    #expect(reader == "blob")
   }
 }

@@ -98,4 +98,30 @@ struct InMemoryTests {
     $name.withLock { $0 = "Blob Jr." }
     #expect(reader == "Blob Jr.")
   }
+
+  /// An optional value's default is a default, not a stored `nil`: a missing entry cast to an
+  /// optional read as `nil` stored.
+  @Test func optionalDefaults() {
+    @Shared(.inMemory("token")) var token: String? = "guest"
+    #expect(token == "guest")
+    @Shared(.inMemory("none")) var none: Int? = nil
+    #expect(none == nil)
+    @SharedReader(.inMemory("nested")) var nested: Int?? = .some(nil)
+    #expect(nested == .some(nil))
+    $token.withLock { $0 = nil }
+    @Shared(.inMemory("token")) var later: String? = "other"
+    #expect(later == nil)
+  }
+
+  @Test func requireThrowsWhenNothingIsStored() async throws {
+    await #expect(throws: (any Error).self) {
+      _ = try await Shared<String?>(require: .inMemory("missing"))
+    }
+    await #expect(throws: (any Error).self) {
+      _ = try await SharedReader<Int?>(require: .inMemory("missing"))
+    }
+    @Shared(.inMemory("stored")) var stored: Int? = 3
+    let required = try await SharedReader<Int?>(require: .inMemory("stored"))
+    #expect(required.wrappedValue == 3)
+  }
 }

@@ -145,6 +145,19 @@ struct SharedTests {
     #expect(Shared(rows[id: 3]) == nil)
   }
 
+  /// `Array($names)` for any identified collection: ids by a key path, and readers.
+  @Test func identifiedCollectionsOfEveryKind() {
+    let names = Shared(value: IdentifiedArray(uniqueElements: ["Blob", "Blob Jr."], id: \.self))
+    let shared = Array(names)
+    #expect(shared.map(\.wrappedValue) == ["Blob", "Blob Jr."])
+    let reader = SharedReader(names)
+    let readers: [SharedReader<String>] = Array(reader)
+    names.withLock { $0.append("Blob Sr.") }
+    #expect(readers.map(\.wrappedValue) == ["Blob", "Blob Jr."])
+    #expect(Array(reader).map(\.wrappedValue) == ["Blob", "Blob Jr.", "Blob Sr."])
+    #expect(ContiguousArray(names).count == 3)
+  }
+
   @Test func equalityIsByValue() {
     let lhs = Shared(value: 1)
     let rhs = Shared(value: 1)

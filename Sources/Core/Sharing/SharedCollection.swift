@@ -1,19 +1,34 @@
 import IdentifiedCollections
 
-extension Shared {
-  /// The shared element of `id`, or `nil` when there is none: `Shared($rows[id: row.id])`.
-  public subscript<Element: Identifiable>(id id: Element.ID) -> Shared<Element?>
-  where Value == IdentifiedArray<Element.ID, Element> {
-    self[dynamicMember: \.[id: id]]
-  }
-}
-
-extension Array {
-  /// A shared value for each element of a shared identified array: `ForEach(Array($rows))`.
+extension RangeReplaceableCollection {
+  /// A shared value for each element of a shared identified collection:
+  /// `ForEach(Array($rows)) { $row in … }`.
   ///
-  /// Each follows its element by id, so reordering the array moves nothing under it.
-  public init<Member: Identifiable>(_ shared: Shared<IdentifiedArrayOf<Member>>)
-  where Element == Shared<Member> {
-    self = shared.wrappedValue.ids.compactMap { id in Shared<Member>(shared[id: id]) }
+  /// Each follows its element by id (`$rows[id: id]`), so reordering the collection moves
+  /// nothing under it. Any identified collection will do: an `IdentifiedArrayOf<Row>`, or an
+  /// `IdentifiedArray(uniqueElements: names, id: \.self)` whose ids are a key path.
+  public init<Value: _MutableIdentifiedCollection>(_ shared: Shared<Value>)
+  where Element == Shared<Value.Element>, Value.Index == Value.IDs.Index {
+    self.init()
+    let ids = shared.wrappedValue.ids
+    reserveCapacity(ids.count)
+    for id in ids {
+      if let element = Shared<Value.Element>(shared[dynamicMember: \.[id: id]]) {
+        append(element)
+      }
+    }
+  }
+
+  /// A reader for each element of a shared identified collection, followed by id.
+  public init<Value: _IdentifiedCollection>(_ shared: SharedReader<Value>)
+  where Element == SharedReader<Value.Element>, Value.Index == Value.IDs.Index {
+    self.init()
+    let ids = shared.wrappedValue.ids
+    reserveCapacity(ids.count)
+    for id in ids {
+      if let element = SharedReader<Value.Element>(shared[dynamicMember: \.[id: id]]) {
+        append(element)
+      }
+    }
   }
 }

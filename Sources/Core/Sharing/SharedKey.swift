@@ -20,7 +20,9 @@ extension Shared {
     self.init(reference: references.reference(for: key, initialValue: value))
   }
 
+  // Disfavoured: a key with a default whose value is optional (`.token`) matches both.
   /// A shared optional persisted by `key`, `nil` when it stores nothing.
+  @_disfavoredOverload
   public init<Wrapped>(_ key: some SharedKey<Value>) where Value == Wrapped? {
     self.init(wrappedValue: nil, key)
   }

@@ -36,7 +36,9 @@ extension SharedReader {
     self.init(reference: references.reference(for: key, initialValue: value))
   }
 
+  // Disfavoured: a key with a default whose value is optional (`.token`) matches both.
   /// A reader of an optional `key` stores, `nil` when it stores nothing.
+  @_disfavoredOverload
   public init<Wrapped>(_ key: some SharedReaderKey<Value>) where Value == Wrapped? {
     self.init(wrappedValue: nil, key)
   }

@@ -31,7 +31,7 @@ public struct InMemoryKey<Value: Sendable>: SharedKey, StoresUnderLock {
     // The first shared value of a name stores its default: later ones, made with another
     // default after it was released, still see the first.
     let stored = store.values.withLock { values -> Value? in
-      if let stored = values[key] as? Value { return stored }
+      if let stored = values.stored(key, as: Value.self) { return stored }
       if let initialValue = context.initialValue { values[key] = initialValue }
       return nil
     }
@@ -56,7 +56,7 @@ public struct InMemoryKey<Value: Sendable>: SharedKey, StoresUnderLock {
 
   package func loadUnderLock(initialValue: Value) -> Value {
     store.values.withLock { values in
-      if let stored = values[key] as? Value { return stored }
+      if let stored = values.stored(key, as: Value.self) { return stored }
       values[key] = initialValue
       return initialValue
     }
@@ -64,6 +64,15 @@ public struct InMemoryKey<Value: Sendable>: SharedKey, StoresUnderLock {
 
   package func storeUnderLock(_ value: Value) {
     store.values.withLock { $0[key] = value }
+  }
+}
+
+extension [String: any Sendable] {
+  /// The value stored under `key`, `nil` when there is none. Not `self[key] as? Value`: for an
+  /// optional `Value`, a missing entry cast to it is a stored `nil`.
+  fileprivate func stored<Stored>(_ key: String, as: Stored.Type) -> Stored? {
+    guard let entry = self[key] else { return nil }
+    return entry as? Stored
   }
 }
 
