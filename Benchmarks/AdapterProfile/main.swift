@@ -39,6 +39,23 @@ func run() {
       if DesktopWindow.State(store.state, windowID: 1) != nil { windows += 1 }
     }
     print(scenario, count, "mappings", windows)
+  case "shared.readInReducer":
+    // StoreBenchmarks' shared.readInReducer: a reducer that reads a shared value per action.
+    @Shared(.inMemory("count")) var shared = 1
+    let reading = Store(initialState: 0) {
+      Reduce<Int, Void> { state, _ in
+        state &+= shared
+        return .none
+      }
+    }
+    for _ in 0..<count { reading.send(()) }
+    print(scenario, count, "actions,", reading.state)
+  case "shared.withLock":
+    // StoreBenchmarks' shared.withLock: a value read once, changed, observed by no one.
+    @Shared(.inMemory("unobserved")) var value = 0
+    _ = value
+    for _ in 0..<count { $value.withLock { $0 &+= 1 } }
+    print(scenario, count, "changes,", value)
   default:
     print("unknown scenario \(scenario)")
   }

@@ -1,5 +1,7 @@
 import Dependencies
 import Foundation
+import Observation
+import Synchronization
 import Testing
 
 @testable import Sharing
@@ -78,5 +80,31 @@ struct SharedFileStorageTests {
           .flatMap { try? decoder.decode([String].self, from: $0) }
         return count == Counter(count: 10) && names?.count == 10
       })
+  }
+}
+
+/// Observation of a file's shared value: another program's change to the file is a change.
+struct SharedFileStorageObservationTests {
+  @Test func anotherProgramsChangeCallsOnChange() async throws {
+    let folder = try TemporaryFolder()
+    let url = folder.url("count.json")
+    try json(1).write(to: url)
+    try await withDependencies {
+      $0.defaultFileStorage = .fileSystem
+    } operation: {
+      @Shared(.fileStorage(url)) var count = 0
+      #expect(count == 1)
+      final class Flag: Sendable { let isSet = Atomic(false) }
+      let changed = Flag()
+      withObservationTracking {
+        _ = count
+      } onChange: {
+        changed.isSet.store(true, ordering: .relaxed)
+      }
+      try json(2).write(to: url, options: .atomic)
+      #expect(await eventually(timeout: .seconds(5)) { changed.isSet.load(ordering: .relaxed) })
+      let countRef = $count
+      #expect(countRef.wrappedValue == 2)
+    }
   }
 }

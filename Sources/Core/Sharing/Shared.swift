@@ -1,5 +1,6 @@
 import CustomDump
 import Dependencies
+import Observation
 
 /// A value shared by reference: every copy, and every `@Shared` made from the same key while
 /// one lives, reads and writes the same value.
@@ -108,6 +109,10 @@ public struct Shared<Value> {
 }
 
 extension Shared: @unchecked Sendable {}
+
+/// Observable as swift-sharing's: a read registers with the Observation framework, and a change
+/// (a `withLock`, a key's load, another process writing the file) is a mutation.
+extension Shared: Observable {}
 
 extension Shared: Equatable where Value: Equatable {
   /// Equal when the values are. While a test asserts, a shared value compared with itself

@@ -1,4 +1,5 @@
 import CustomDump
+import Observation
 
 /// A shared value that can be read and followed, not changed: `@SharedReader(.count) var count`.
 ///
@@ -65,6 +66,9 @@ public struct SharedReader<Value> {
 }
 
 extension SharedReader: @unchecked Sendable {}
+
+/// Observable as ``Shared`` is: a read registers, each change of the value is a mutation.
+extension SharedReader: Observable {}
 
 extension SharedReader: Equatable where Value: Equatable {
   /// Equal when the values are; while a test asserts, a reader compared with itself compares

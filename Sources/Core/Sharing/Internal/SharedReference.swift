@@ -13,6 +13,8 @@ package protocol SharedReference<Value>: AnyObject, Sendable {
   var value: Value { get }
   /// This reference's value inside `root`, a value of the storage's type.
   func value(fromRoot root: Any) -> Value
+  /// Registers a read with the Observation framework: its root's.
+  func registerRead()
 }
 
 /// A reference that can also be written: its storage, a writable key path, an optional.
@@ -44,6 +46,10 @@ final class KeyedReference<Value>: MutableSharedReference {
 
   func value(fromRoot root: Any) -> Value {
     base.value(fromRoot: root)
+  }
+
+  func registerRead() {
+    base.registerRead()
   }
 
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
@@ -92,6 +98,7 @@ final class KeyPathReference<BaseValue, Value>: MutableSharedReference, @uncheck
 
   var storage: any AnySharedStorage { base.storage }
   var storageID: ObjectIdentifier { base.storageID }
+  func registerRead() { base.registerRead() }
 
   var value: Value {
     var base = base.value
@@ -131,6 +138,7 @@ class UnwrappedReader<Value>: SharedReference, @unchecked Sendable {
 
   final var storage: any AnySharedStorage { base.storage }
   final var storageID: ObjectIdentifier { base.storageID }
+  final func registerRead() { base.registerRead() }
 
   final var value: Value {
     base.withLockedRead { wrapped in
@@ -199,6 +207,7 @@ final class ReadReference<BaseValue, Value>: SharedReference, @unchecked Sendabl
 
   var storage: any AnySharedStorage { base.storage }
   var storageID: ObjectIdentifier { base.storageID }
+  func registerRead() { base.registerRead() }
   var value: Value { transform(base.value) }
 
   func value(fromRoot root: Any) -> Value {

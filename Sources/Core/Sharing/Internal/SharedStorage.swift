@@ -19,6 +19,8 @@ package protocol AnySharedStorage: AnyObject, Sendable {
   func locked<R>(_ body: () throws -> R) rethrows -> R
   /// The key's side of the value; `nil` when no key persists it.
   var persistence: (any AnyPersistence)? { get }
+  /// Registers a read of the value, or of its loading state, with the Observation framework.
+  func registerRead()
 }
 
 extension AnySharedStorage {
@@ -53,6 +55,8 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   // Apart from the storage: a subscription references them weakly, and an object referenced
   // weakly has every retain and release made slower (its counts move to a side table).
   private let observers = ObserverList()
+  // The Observation framework's registrar, made at the first read.
+  private let observation = LazySharedObservation()
   /// A `Persistence<Value>` for a value a key persists; untyped, as `Value` need not be
   /// `Sendable` here.
   package let persistence: (any AnyPersistence)?
@@ -122,7 +126,15 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
     "Shared<\(typeName(Value.self))>(value: \(String(customDumping: value)))"
   }
 
+  package func registerRead() {
+    observation.access()
+  }
+
   package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    let observation = observation.ifMade
+    // Before the lock, as a property's `willSet`: a tracker's `onChange` may read the value.
+    observation?.willChange()
+    defer { observation?.didChange() }
     lock.lock()
     let result: R
     let saved: Value?
@@ -151,30 +163,45 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
 
   /// Sets the value a key loaded or an external change brought, without saving it back.
   package func setFromKey(_ newValue: Value) {
+    let observation = observation.ifMade
+    observation?.willChange()
     lock.lock()
     _value = newValue
     _version.add(1, ordering: .releasing)
     lock.unlock()
-    didChange()
+    observation?.didChange()
+    notifyObservers()
   }
 
   /// Changes the value as a key asks (see `UpdatesInPlace`), without saving it back. A change
   /// made in a tracked feature's effect is tracked, as that effect's own `withLock` would be.
   package func updateFromKey(_ change: (inout Value) -> Void) {
     SharedTracking.currentRecorder?.record(self)
+    let observation = observation.ifMade
+    observation?.willChange()
     lock.lock()
     change(&_value)
     _version.add(1, ordering: .releasing)
     lock.unlock()
-    didChange()
+    observation?.didChange()
+    notifyObservers()
   }
 
   package func observe(_ onChange: @escaping @Sendable () -> Void) -> SharedSubscription {
     observers.add(onChange)
   }
 
-  /// Tells the observers, outside the lock: one may read the value, or change another.
+  /// Tells the observers that the loading state changed (the value may have too), outside the
+  /// lock: one may read the value, or change another.
   package func didChange() {
+    if let observation = observation.ifMade {
+      observation.willChange()
+      observation.didChange()
+    }
+    notifyObservers()
+  }
+
+  private func notifyObservers() {
     for observer in observers.all.values { observer() }
   }
 
