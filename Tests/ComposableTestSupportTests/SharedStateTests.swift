@@ -267,6 +267,7 @@ struct SharedStateTests {
         "Test store finished before asserting against changes to shared state:")
         && issue.description.contains("−   _sharedCount: 0")
         && issue.description.contains("+   _sharedCount: 1")
+        && issue.description.contains("(Expected: −, Actual: +)")
         && issue.description.contains(
           "Invoke \"TestStore.assert\" at the end of this test to assert against changes to shared state."
         )

@@ -21,12 +21,22 @@ struct IsLoadingTests {
     }
   }
 
-  /// Loads 42, when the scheduler advances.
+  /// How many times a key loaded.
+  private final class Loads: Sendable {
+    private let loads = Atomic(0)
+    var count: Int { loads.load(ordering: .relaxed) }
+    func add() -> Int { loads.add(1, ordering: .relaxed).newValue }
+  }
+
+  /// Loads 42 (100 and the loads made so far, when they are counted), when the scheduler
+  /// advances.
   private struct Answer: SharedReaderKey {
     let id = UUID()
     let scheduler: Scheduler
+    var loads: Loads?
     func load(context: LoadContext<Int>, continuation: LoadContinuation<Int>) {
-      scheduler.schedule { continuation.resume(returning: 42) }
+      let answer = loads.map { 100 + $0.add() } ?? 42
+      scheduler.schedule { continuation.resume(returning: answer) }
     }
     func subscribe(
       context: LoadContext<Int>, subscriber: SharedSubscriber<Int>
@@ -73,20 +83,20 @@ struct IsLoadingTests {
     scheduler.advance()
     #expect(value == 42)
 
-    var reader = $value
-    let next = Answer(scheduler: scheduler)
-    let load = Task { [reader] in
-      var reader = reader
-      try await reader.load(next)
-      return reader
-    }
+    // `load(_:)` on a `let`: every copy moves to the key at once, loading, with the value it
+    // had; the key loads once, not first on its own and then as asked.
+    let reader = $value
+    let loads = Loads()
+    let next = Answer(scheduler: scheduler, loads: loads)
+    let load = Task { try await reader.load(next) }
     while scheduler.isIdle { await Task.yield() }
-    reader = SharedReader(wrappedValue: 0, next)
-    #expect(reader.isLoading)
+    #expect($value.isLoading)
+    #expect(value == 42)
     scheduler.advance()
-    let loaded = try await load.value
-    #expect(!loaded.isLoading)
-    #expect(loaded.wrappedValue == 42)
+    try await load.value
+    #expect(!$value.isLoading)
+    #expect(value == 101)
+    #expect(loads.count == 1)
   }
 
   @Test func isLoadingSubscriberYieldIsLoading() {

@@ -77,4 +77,29 @@ struct ObservationTests {
     try await reader.load()
     #expect(changes.value == 1)
   }
+
+  /// A reassignment is a change for those who read the value it replaces.
+  @Test func aReassignmentIsAChange() {
+    @Shared(value: 0) var count
+    let copy = $count
+    let changes = track { _ = copy.wrappedValue }
+    $count = Shared(value: 10)
+    #expect(changes.value == 1)
+    #expect(copy.wrappedValue == 10)
+  }
+
+  /// The Sharing article's example.
+  @Test func theArticlesExample() {
+    @Shared(.inMemory("count")) var count = 0
+    withObservationTracking {
+      _ = count
+    } onChange: {
+      print("count will change")
+    }
+    $count.withLock { $0 += 1 }  // prints "count will change", once
+    let changes = track { _ = count }
+    $count.withLock { $0 += 1 }
+    #expect(changes.value == 1)
+    #expect(count == 2)
+  }
 }

@@ -89,4 +89,54 @@ struct SharedChangeTrackerTests {
     }
     #expect(!tracker.hasChanges)
   }
+
+  /// Comparing a shared value with itself inside `assert` asserts its change, as
+  /// swift-sharing's `==` does: nothing is reported when the tracker goes.
+  @Test func comparingWithItselfAssertsTheChange() {
+    let count = Shared(value: 1)
+    do {
+      let tracker = SharedChangeTracker()
+      tracker.track { count.withLock { $0 = 1 } }
+      tracker.assert { #expect(count == count) }
+      #expect(!tracker.hasChanges)
+    }
+    let names = Shared(value: ["Blob"])
+    let tracker = SharedChangeTracker()
+    tracker.track { names.withLock { $0.append("Blob Jr.") } }
+    tracker.assert {
+      // Still the snapshot within the assertion.
+      #expect(names != names)
+      #expect(names.wrappedValue == ["Blob"])
+    }
+    #expect(!tracker.hasChanges)
+  }
+
+  /// Two derivations of one field are the same shared value while asserting: compared, their
+  /// snapshot against their live value.
+  @Test func twoDerivationsOfOneFieldAreOneValue() {
+    struct Stats: Equatable { var visits = 0 }
+    let stats = Shared(value: Stats())
+    let tracker = SharedChangeTracker(reportUnassertedChanges: false)
+    tracker.track { stats.visits.withLock { $0 = 2 } }
+    tracker.assert {
+      #expect(stats.visits != stats.visits)
+      stats.withLock { $0.visits = 2 }
+      #expect(stats.visits == stats.visits)
+    }
+  }
+
+  /// An unasserted change is reported at the `withLock` that made it.
+  @Test func anUnassertedChangeIsReportedWhereItWasMade() {
+    let line = #line + 5
+    withKnownIssue {
+      let tracker = SharedChangeTracker()
+      let count = Shared(value: 0)
+      tracker.track {
+        count.withLock { $0 = 3 }
+      }
+    } matching: {
+      $0.sourceLocation?.line == line
+        && $0.sourceLocation?.fileName == "SharedChangeTrackerTests.swift"
+    }
+  }
 }

@@ -189,16 +189,34 @@ struct SharedTests {
     #expect(String(describing: state.$count) == "Shared<Int>(value: 1)")
   }
 
+  /// A reassignment reaches every copy, as swift-sharing's box does: a child handed `$count`
+  /// earlier follows it. A value derived before it keeps the reference it was made from.
   @Test func replacingTheReference() {
     struct State {
       @Shared var count: Int
     }
-    var state = State(count: Shared(value: 1))
-    let old = state.$count
+    let state = State(count: Shared(value: 1))
+    let copy = state.$count
+    let child = State(count: state.$count)
+    let reader = SharedReader(state.$count)
     state.$count = Shared(value: 10)
     state.$count.withLock { $0 += 1 }
     #expect(state.count == 11)
-    #expect(old.wrappedValue == 1)
+    #expect(copy.wrappedValue == 11)
+    #expect(child.count == 11)
+    #expect(reader.wrappedValue == 1)
+    copy.withLock { $0 += 1 }
+    #expect(state.count == 12)
+  }
+
+  @Test func replacingAReaderReachesItsCopies() {
+    @Shared(value: "Blob") var name
+    @SharedReader(value: "") var header
+    let copy = $header
+    $header = SharedReader($name)
+    #expect(copy.wrappedValue == "Blob")
+    $name.withLock { $0 = "Blob Jr." }
+    #expect(copy.wrappedValue == "Blob Jr.")
   }
 
   @Test func concurrentChangesAreAtomic() async {

@@ -796,8 +796,10 @@ public final class TestStore<State: Equatable, Action> {
     guard sharedChanges.hasChanges else { return }
     defer { sharedChanges.advance(to: nil) }
     guard exhaustivity == .on else { return }
+    // A diff has its legend, as every other diff here; the fallback is a list of changes.
     let difference =
       sharedChanges.assert(actuals: nil) { diff(state, state, format: .proportional) }
+      .map { "\($0)\n\n(Expected: −, Actual: +)" }
       ?? sharedChanges.describeChanges()
     report(
       """

@@ -19,10 +19,14 @@ import Observation
 @dynamicMemberLookup
 @propertyWrapper
 public struct Shared<Value> {
-  package let reference: any MutableSharedReference<Value>
+  // Every copy shares it: a reassignment of one is a reassignment of all.
+  private let box: SharedBox<any MutableSharedReference<Value>>
+
+  /// The reference every copy reads and writes through now.
+  package var reference: any MutableSharedReference<Value> { box.reference }
 
   package init(reference: any MutableSharedReference<Value>) {
-    self.reference = reference
+    self.box = SharedBox(reference)
   }
 
   /// A shared value of its own, persisted nowhere.
@@ -52,6 +56,7 @@ public struct Shared<Value> {
       {
         return reference.value(fromRoot: root)
       }
+      let reference = self.reference  // the box, read once
       SharedAccess.didRead(reference)
       return reference.value
     }
@@ -62,9 +67,19 @@ public struct Shared<Value> {
   }
 
   /// The shared value itself: `$count`.
+  ///
+  /// Setting it makes every copy of this one (a child handed `$count` earlier included) read
+  /// and write through the new value's reference: `$count = Shared(value: 0)`. It is a change
+  /// of the value for those who observe it.
   public var projectedValue: Shared {
-    get { self }
-    set { self = newValue }
+    get {
+      reference.registerRead()
+      return self
+    }
+    nonmutating set {
+      let replaced = box.replace(with: newValue.reference)
+      replaced.storage.didChange()
+    }
   }
 
   /// Changes the value atomically: no other change interleaves with `operation`.
@@ -85,7 +100,9 @@ public struct Shared<Value> {
       }
     }
     if let tracker = SharedTracking.currentRecorder {
-      tracker.record(reference.storage)
+      tracker.record(
+        reference.storage,
+        at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
     }
     return try reference.withLock(operation)
   }
@@ -118,18 +135,21 @@ extension Shared: Equatable where Value: Equatable {
   /// Equal when the values are. While a test asserts, a shared value compared with itself
   /// compares its snapshot (the expected value) with its actual value.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    if let tracker = SharedTracking.currentAssertion,
-      lhs.reference.identity == rhs.reference.identity
-    {
-      let storage = lhs.reference.storage
-      let expected = tracker.expectedValue(of: storage).map(lhs.reference.value(fromRoot:))
-      let actual = lhs.reference.value(fromRoot: tracker.actualValue(of: storage))
-      return (expected ?? lhs.reference.value) == actual
+    // Copies of one shared value: equal, without reading it (copies of a state hold the same
+    // boxes, and a store comparing views of them compared every value).
+    if lhs.box === rhs.box, SharedTracking.currentAssertion == nil { return true }
+    let (left, right) = (lhs.reference, rhs.reference)
+    guard let tracker = SharedTracking.currentAssertion else {
+      return left.identity == right.identity || lhs.wrappedValue == rhs.wrappedValue
     }
-    // One shared value is equal to itself without reading it twice (copies of a state hold
-    // the same references: a store comparing views of them compared every value).
-    if lhs.reference.identity == rhs.reference.identity { return true }
-    return lhs.wrappedValue == rhs.wrappedValue
+    guard isSameSharedValue(left, right) else { return lhs.wrappedValue == rhs.wrappedValue }
+    // While a test asserts, a shared value compared with itself compares its snapshot (the
+    // expected value) with its actual value, and counts as asserted.
+    let storage = left.storage
+    tracker.markAsserted(storage)
+    let expected = tracker.expectedValue(of: storage).map(left.value(fromRoot:))
+    let actual = left.value(fromRoot: tracker.actualValue(of: storage))
+    return (expected ?? left.value) == actual
   }
 }
 

@@ -18,6 +18,16 @@ public final class SharedChangeTracker: @unchecked Sendable {
     var expected: Any
     /// The storage's version when `expected` was its value.
     var version: Int
+    /// The `withLock` that made the first change tracked: where an unasserted one is reported.
+    var location: Location?
+  }
+
+  /// Where a change was made: `withLock`'s caller.
+  package struct Location: Sendable {
+    let fileID: StaticString
+    let filePath: StaticString
+    let line: UInt
+    let column: UInt
   }
 
   private let lock = RecursiveLock()
@@ -26,6 +36,8 @@ public final class SharedChangeTracker: @unchecked Sendable {
   private var actuals: [ObjectIdentifier: Any]?
   /// While asserting one step: the snapshots as the step found them.
   private var known: [ObjectIdentifier: Change] = [:]
+  /// While asserting: the storages compared with themselves, asserted when the assertion ends.
+  private var comparedWithThemselves: Set<ObjectIdentifier> = []
   private let reportUnassertedChanges: Bool
 
   /// A tracker; when `reportUnassertedChanges`, changes still unasserted when it is released
@@ -38,7 +50,17 @@ public final class SharedChangeTracker: @unchecked Sendable {
   deinit {
     SharedTracking.trackers.subtract(1, ordering: .relaxed)
     guard reportUnassertedChanges, hasChanges else { return }
-    reportIssue("Tracked unasserted changes to \(describeChanges())")
+    // Each at the `withLock` that made it, as swift-sharing reports them.
+    for (description, location) in unassertedChanges() {
+      let message = "Tracked unasserted changes to \(description)"
+      if let location {
+        reportIssue(
+          message, fileID: location.fileID, filePath: location.filePath, line: location.line,
+          column: location.column)
+      } else {
+        reportIssue(message)
+      }
+    }
   }
 
   /// Tracks the shared values `operation` changes, and those of the tasks it starts.
@@ -100,6 +122,13 @@ public final class SharedChangeTracker: @unchecked Sendable {
     defer {
       SharedTracking.asserting.subtract(1, ordering: .relaxed)
       lock.withLock {
+        for id in comparedWithThemselves {
+          guard let storage = changes[id]?.storage else { continue }
+          let (value, version) = storage.versionedValue
+          changes[id]?.expected = value
+          changes[id]?.version = version
+        }
+        self.comparedWithThemselves = []
         self.actuals = nil
         self.known = [:]
         // Asserting one step: what it did not change keeps what the test knew, whatever a
@@ -134,27 +163,45 @@ public final class SharedChangeTracker: @unchecked Sendable {
 
   /// A description of each unasserted change, for the test store's report.
   package func describeChanges() -> String {
+    unassertedChanges().map(\.description).joined(separator: ", ")
+  }
+
+  /// Each unasserted change, described, with where it was made.
+  private func unassertedChanges() -> [(description: String, location: Location?)] {
     lock.withLock {
       changes.values.filter { $0.storage.versionedValue.version != $0.version }
         .map { change in
           let live = change.storage.versionedValue.value
-          return
+          let description =
             "'\(change.storage.reportDescription)': \(String(customDumping: change.expected)) → \(String(customDumping: live))"
+          return (description, change.location)
         }
-        .sorted()
-        .joined(separator: ", ")
+        .sorted { $0.description < $1.description }
     }
   }
 
   // MARK: For shared values
 
-  /// Keeps `storage`'s value before its first change here.
-  func record(_ storage: any AnySharedStorage) {
+  /// Keeps `storage`'s value before its first change here, made `at` a `withLock`.
+  func record(_ storage: any AnySharedStorage, at location: Location? = nil) {
     let id = ObjectIdentifier(storage)
     lock.withLock {
       guard changes[id] == nil else { return }
       let (value, version) = storage.versionedValue
-      changes[id] = Change(storage: storage, expected: value, version: version)
+      changes[id] = Change(
+        storage: storage, expected: value, version: version, location: location)
+    }
+  }
+
+  /// Marks `storage`'s change asserted: a test compared it with itself inside `assert { }`
+  /// (`$count == $count`), as swift-sharing's `==` does. Not while a test store asserts a
+  /// step, which advances what it knows itself.
+  func markAsserted(_ storage: any AnySharedStorage) {
+    let id = ObjectIdentifier(storage)
+    lock.withLock {
+      // When the assertion ends: until then, reads in it still see the snapshot.
+      guard actuals == nil, changes[id] != nil else { return }
+      comparedWithThemselves.insert(id)
     }
   }
 
@@ -181,7 +228,7 @@ public final class SharedChangeTracker: @unchecked Sendable {
     return try lock.withLock {
       if changes[id] == nil {
         let (value, version) = storage.versionedValue
-        changes[id] = Change(storage: storage, expected: value, version: version)
+        changes[id] = Change(storage: storage, expected: value, version: version, location: nil)
       }
       return try body(&changes[id]!.expected)
     }

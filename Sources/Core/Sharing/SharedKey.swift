@@ -54,11 +54,14 @@ extension Shared {
   }
 
   /// Persists this shared value with `key` from now on, and loads from it.
-  public mutating func load(_ key: some SharedKey<Value>) async throws {
+  ///
+  /// Every copy moves to the key at once, with the value it had (`isLoading` is true until the
+  /// load ends); the key loads once. A key another shared value holds live is that value.
+  public func load(_ key: some SharedKey<Value>) async throws {
     @Dependency(\.persistentReferences) var references
     let current = wrappedValue
-    let storage = references.storage(for: key, initialValue: { current })
-    self = Shared(reference: KeyedReference(storage))
+    let storage = references.storage(for: key, initialValue: { current }, isLoaded: true)
+    projectedValue = Shared(reference: KeyedReference(storage))
     try await storage.reload()
   }
 

@@ -8,10 +8,14 @@ import Observation
 @dynamicMemberLookup
 @propertyWrapper
 public struct SharedReader<Value> {
-  package let reference: any SharedReference<Value>
+  // Every copy shares it, as a `Shared`'s copies share theirs.
+  private let box: SharedBox<any SharedReference<Value>>
+
+  /// The reference every copy reads through now.
+  package var reference: any SharedReference<Value> { box.reference }
 
   package init(reference: any SharedReference<Value>) {
-    self.reference = reference
+    self.box = SharedBox(reference)
   }
 
   /// A reader of `shared`.
@@ -44,14 +48,21 @@ public struct SharedReader<Value> {
     {
       return reference.value(fromRoot: root)
     }
+    let reference = self.reference  // the box, read once
     SharedAccess.didRead(reference)
     return reference.value
   }
 
-  /// The reader itself: `$count`.
+  /// The reader itself: `$count`. Setting it makes every copy read through the new one.
   public var projectedValue: SharedReader {
-    get { self }
-    set { self = newValue }
+    get {
+      reference.registerRead()
+      return self
+    }
+    nonmutating set {
+      let replaced = box.replace(with: newValue.reference)
+      replaced.storage.didChange()
+    }
   }
 
   /// A reader of a field: `$profile.name`.
@@ -74,18 +85,21 @@ extension SharedReader: Equatable where Value: Equatable {
   /// Equal when the values are; while a test asserts, a reader compared with itself compares
   /// its snapshot with its actual value.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    if let tracker = SharedTracking.currentAssertion,
-      lhs.reference.identity == rhs.reference.identity
-    {
-      let storage = lhs.reference.storage
-      let expected = tracker.expectedValue(of: storage).map(lhs.reference.value(fromRoot:))
-      let actual = lhs.reference.value(fromRoot: tracker.actualValue(of: storage))
-      return (expected ?? lhs.reference.value) == actual
+    // Copies of one shared value: equal, without reading it (copies of a state hold the same
+    // boxes, and a store comparing views of them compared every value).
+    if lhs.box === rhs.box, SharedTracking.currentAssertion == nil { return true }
+    let (left, right) = (lhs.reference, rhs.reference)
+    guard let tracker = SharedTracking.currentAssertion else {
+      return left.identity == right.identity || lhs.wrappedValue == rhs.wrappedValue
     }
-    // One shared value is equal to itself without reading it twice (copies of a state hold
-    // the same references: a store comparing views of them compared every value).
-    if lhs.reference.identity == rhs.reference.identity { return true }
-    return lhs.wrappedValue == rhs.wrappedValue
+    guard isSameSharedValue(left, right) else { return lhs.wrappedValue == rhs.wrappedValue }
+    // While a test asserts, a shared value compared with itself compares its snapshot (the
+    // expected value) with its actual value, and counts as asserted.
+    let storage = left.storage
+    tracker.markAsserted(storage)
+    let expected = tracker.expectedValue(of: storage).map(left.value(fromRoot:))
+    let actual = left.value(fromRoot: tracker.actualValue(of: storage))
+    return (expected ?? left.value) == actual
   }
 }
 

@@ -68,12 +68,13 @@ extension SharedReader {
     try await reference.storage.reload()
   }
 
-  /// Reads through `key` from now on, and loads from it.
-  public mutating func load(_ key: some SharedReaderKey<Value>) async throws {
+  /// Reads through `key` from now on, and loads from it: every copy at once, as
+  /// ``Shared/load(_:)`` does.
+  public func load(_ key: some SharedReaderKey<Value>) async throws {
     @Dependency(\.persistentReferences) var references
     let current = wrappedValue
-    let storage = references.storage(for: key, initialValue: { current })
-    self = SharedReader(reference: KeyedReference(storage))
+    let storage = references.storage(for: key, initialValue: { current }, isLoaded: true)
+    projectedValue = SharedReader(reference: KeyedReference(storage))
     try await storage.reload()
   }
 

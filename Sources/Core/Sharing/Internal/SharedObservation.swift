@@ -1,5 +1,4 @@
 import Observation
-import Synchronization
 
 /// The Observation framework's side of one shared value: what makes
 /// `withObservationTracking { _ = count } onChange: { … }`, an `@Observable` model holding a
@@ -33,23 +32,4 @@ final class SharedObservation: Observable, Sendable {
   func didChange() {
     registrar.didSet(self, keyPath: Self.valuePath)
   }
-}
-
-/// A storage's ``SharedObservation``, made at the first read: `nil` until then.
-struct LazySharedObservation: ~Copyable, Sendable {
-  private let observation = AtomicLazyReference<SharedObservation>()
-
-  /// Registers a read with the Observation framework.
-  @inline(__always)
-  func access() {
-    if let observation = observation.load() {
-      observation.access()
-    } else {
-      observation.storeIfNil(SharedObservation()).access()
-    }
-  }
-
-  /// The observation, when a read has made one: mutations are announced to it.
-  @inline(__always)
-  var ifMade: SharedObservation? { observation.load() }
 }

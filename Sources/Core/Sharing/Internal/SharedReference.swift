@@ -69,6 +69,25 @@ extension SharedReference {
   }
 }
 
+/// Whether two references read the same value: one object, one key's storage, or the same
+/// key path from the same value (`$stats.visits` derived twice).
+func isSameSharedValue(_ lhs: AnyObject, _ rhs: AnyObject) -> Bool {
+  if lhs === rhs { return true }
+  if let lhs = lhs as? any KeyedRoot, let rhs = rhs as? any KeyedRoot {
+    return lhs.root === rhs.root
+  }
+  if let lhs = lhs as? any KeyPathDerived, let rhs = rhs as? any KeyPathDerived {
+    return lhs.path == rhs.path && isSameSharedValue(lhs.pathBase, rhs.pathBase)
+  }
+  return false
+}
+
+/// A reference made by a key path from another: ``isSameSharedValue(_:_:)`` compares its parts.
+protocol KeyPathDerived: AnyObject {
+  var pathBase: AnyObject { get }
+  var path: AnyKeyPath { get }
+}
+
 /// A reference that is a key's storage itself, or holds it: named by its key.
 protocol KeyedRoot: AnyObject {
   var root: AnyObject { get }
@@ -117,6 +136,11 @@ final class KeyPathReference<BaseValue, Value>: MutableSharedReference, @uncheck
   func mutate<R>(root: inout Any, _ body: (inout Value) throws -> R) rethrows -> R {
     try base.mutate(root: &root) { try body(&$0[keyPath: keyPath]) }
   }
+}
+
+extension KeyPathReference: KeyPathDerived {
+  var pathBase: AnyObject { base }
+  var path: AnyKeyPath { keyPath }
 }
 
 /// `SharedReader($optional)`: the wrapped value while there is one, and after it goes, the last

@@ -21,6 +21,8 @@ package protocol AnySharedStorage: AnyObject, Sendable {
   var persistence: (any AnyPersistence)? { get }
   /// Registers a read of the value, or of its loading state, with the Observation framework.
   func registerRead()
+  /// Tells those who observe the value that it, or its loading state, changed.
+  func didChange()
 }
 
 extension AnySharedStorage {
@@ -55,8 +57,8 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   // Apart from the storage: a subscription references them weakly, and an object referenced
   // weakly has every retain and release made slower (its counts move to a side table).
   private let observers = ObserverList()
-  // The Observation framework's registrar, made at the first read.
-  private let observation = LazySharedObservation()
+  // The Observation framework's side of the value.
+  private let observation = SharedObservation()
   /// A `Persistence<Value>` for a value a key persists; untyped, as `Value` need not be
   /// `Sendable` here.
   package let persistence: (any AnyPersistence)?
@@ -131,10 +133,9 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   }
 
   package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    let observation = observation.ifMade
     // Before the lock, as a property's `willSet`: a tracker's `onChange` may read the value.
-    observation?.willChange()
-    defer { observation?.didChange() }
+    observation.willChange()
+    defer { observation.didChange() }
     lock.lock()
     let result: R
     let saved: Value?
@@ -163,13 +164,12 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
 
   /// Sets the value a key loaded or an external change brought, without saving it back.
   package func setFromKey(_ newValue: Value) {
-    let observation = observation.ifMade
-    observation?.willChange()
+    observation.willChange()
     lock.lock()
     _value = newValue
     _version.add(1, ordering: .releasing)
     lock.unlock()
-    observation?.didChange()
+    observation.didChange()
     notifyObservers()
   }
 
@@ -177,13 +177,12 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   /// made in a tracked feature's effect is tracked, as that effect's own `withLock` would be.
   package func updateFromKey(_ change: (inout Value) -> Void) {
     SharedTracking.currentRecorder?.record(self)
-    let observation = observation.ifMade
-    observation?.willChange()
+    observation.willChange()
     lock.lock()
     change(&_value)
     _version.add(1, ordering: .releasing)
     lock.unlock()
-    observation?.didChange()
+    observation.didChange()
     notifyObservers()
   }
 
@@ -194,10 +193,8 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   /// Tells the observers that the loading state changed (the value may have too), outside the
   /// lock: one may read the value, or change another.
   package func didChange() {
-    if let observation = observation.ifMade {
-      observation.willChange()
-      observation.didChange()
-    }
+    observation.willChange()
+    observation.didChange()
     notifyObservers()
   }
 
