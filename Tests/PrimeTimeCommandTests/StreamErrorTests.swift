@@ -208,7 +208,9 @@ func waitForProcess(_ pid: pid_t) async -> Int32 {
       """, data: data)
     let words = result.split(separator: " ")
     #expect(words.count == 4 && words[1] == "\(128 + signal)", "\(result)")
-    #expect((Int(words.last?.dropLast() ?? "") ?? .max) < 2_000, "\(result)")
+    // Prompt, not after the queued work: 5 s, as the suite's first minute on two cores
+    // (every test starting at once) once took 2.4 s.
+    #expect((Int(words.last?.dropLast() ?? "") ?? .max) < 5_000, "\(result)")
     #expect(favorites(data).contains("[2]"))
   }
 
@@ -228,7 +230,9 @@ func waitForProcess(_ pid: pid_t) async -> Int32 {
       """, data: data)
     let words = result.split(separator: " ")
     #expect(words.count == 4 && words[1] == "143", "\(result)")
-    #expect((Int(words.last?.dropLast() ?? "") ?? .max) < 2_000, "\(result)")
+    // Prompt, not after the queued work: 5 s, as the suite's first minute on two cores
+    // (every test starting at once) once took 2.4 s.
+    #expect((Int(words.last?.dropLast() ?? "") ?? .max) < 5_000, "\(result)")
     #expect(favorites(data).contains("[2]"))
   }
 }
