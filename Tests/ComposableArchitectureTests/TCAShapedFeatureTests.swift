@@ -122,7 +122,11 @@ struct TCAShapedFeatureTests {
     await withKnownIssue {
       await store.receive(\.delegate.saved, 43)
     } matching: { issue in
+      // The whole action diffed, as TCA does, and the case named.
       issue.description.contains(".delegate(.saved(43))")
+        && issue.description.contains("−   .saved(43)")
+        && issue.description.contains("+   .saved(42)")
+        && issue.description.contains("(Expected: −, Actual: +)")
         && !issue.description.contains("<computed")
     }
     await withKnownIssue {

@@ -61,14 +61,23 @@ struct PrintChangesTests {
     #expect(
       lines.last == """
         received action:
-          PrintChangesTests.Counter.Action.child(.named(_:))
+          PrintChangesTests.Counter.Action.child(.named)
           (No state changes)
         """)
   }
 
   @Test func caseOutputNamesCasesAndTheirFieldsAsTCADoes() {
     typealias Action = Counter.Action
-    #expect(debugCaseOutput(Action.response(42)) == "PrintChangesTests.Counter.Action.response(_:)")
+    // One unlabelled payload that is no case: the case alone, as TCA prints it.
+    #expect(debugCaseOutput(Action.response(42)) == "PrintChangesTests.Counter.Action.response")
+    #expect(
+      debugCaseOutput(Action.child(.named("x"))) == "PrintChangesTests.Counter.Action.child(.named)"
+    )
+    #expect(
+      debugCaseOutput(Action.row(id: 7, action: .tapped), abbreviated: true)
+        == ".row(id:, action: .tapped)")
+    // A value that describes itself for debugging is that description.
+    #expect(debugCaseOutput("tapped") == #""tapped""#)
     #expect(
       debugCaseOutput(Action.row(id: 7, action: .tapped))
         == "PrintChangesTests.Counter.Action.row(id:, action: .tapped)")
@@ -89,5 +98,27 @@ struct PrintChangesTests {
     let store = Store(initialState: Counter.State()) { Counter()._printChanges(nil) }
     store.send(.incrementButtonTapped)
     #expect(store.state.count == 1)
+  }
+
+  /// A shared field's change is printed: both states hold the same shared value, so the diff
+  /// is of its value before the action and after, as TCA prints it ("No state changes" before).
+  @Test func aSharedFieldsChangeIsPrinted() {
+    struct Tally: Reducer {
+      struct State: Equatable {
+        @Shared var count: Int
+      }
+      func reduce(into state: inout State, action: Void) -> Effect<Void> {
+        state.$count.withLock { $0 += 1 }
+        return .none
+      }
+    }
+    let printed = Lines()
+    let store = Store(initialState: Tally.State(count: Shared(value: 0))) {
+      Tally()._printChanges(.customDump(to: { line in printed.lines.withLock { $0.append(line) } }))
+    }
+    store.send(())
+    let line = printed.lines.withLock { $0.last } ?? ""
+    #expect(!line.contains("No state changes"), "\(line)")
+    #expect(line.contains("-   _count: 0") && line.contains("+   _count: 1"), "\(line)")
   }
 }

@@ -235,6 +235,44 @@ struct SharedTests {
     #expect(count.wrappedValue == 10_000)
   }
 
+  /// Copies read and changed on several threads while one thread keeps reassigning them: every
+  /// read is a value some reference held, every change lands in the reference of its moment,
+  /// and the box never hands out a reference being replaced (run under AddressSanitizer by
+  /// `Scripts/sanitize address`).
+  @Test func reassignmentsWhileCopiesAreReadAndChangedOnOtherThreads() async {
+    let shared = Shared(value: 0)
+    // A reader keeps the reference it was made from: the first one's value, at the end.
+    let first = SharedReader(shared)
+    let replacements = (1...200).map { Shared(value: $0 * 10_000) }
+    await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        for replacement in replacements { shared.projectedValue = replacement }
+        return true
+      }
+      for _ in 0..<3 {
+        let copy = shared
+        group.addTask {
+          var wellFormed = true
+          for _ in 0..<2_000 {
+            copy.withLock { $0 += 1 }
+            // A value of one reference: a multiple of 10,000 and at most 6,000 adds.
+            wellFormed = wellFormed && copy.wrappedValue % 10_000 <= 6_000
+          }
+          return wellFormed
+        }
+      }
+      for await wellFormed in group { #expect(wellFormed) }
+    }
+    // Every change went to the reference of its moment: the adds, over all, are 6,000.
+    let added =
+      first.wrappedValue
+      + replacements.enumerated().reduce(0) { sum, pair in
+        sum + pair.element.wrappedValue - (pair.offset + 1) * 10_000
+      }
+    #expect(added == 6_000)
+    #expect(shared.wrappedValue == replacements.last?.wrappedValue)
+  }
+
   /// Readers of an unwrapped optional, on three threads at once while a fourth changes it,
   /// read whole values and never crash. Each read records the wrapped value as the last one
   /// (what it gives once the optional is `nil`): `SharedReader($optional)` recorded it without a

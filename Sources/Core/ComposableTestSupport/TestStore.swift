@@ -405,10 +405,10 @@ public final class TestStore<State: Equatable, Action> {
       matching: { path.extract(from: $0) == value },
       expected: expected,
       difference: { received in
-        guard let receivedValue = path.extract(from: received) else { return nil }
-        // A diff of payloads alone would not say which case: the case follows.
-        return diff(value, receivedValue, format: .proportional)
-          .map { "\(indented($0, by: 4))\n\n(Expected: −, Received: +)\n\nExpected \(expected)." }
+        // The whole action, as TCA diffs it, when the case is the expected one.
+        guard path.extract(from: received) != nil else { return nil }
+        return diff(path.embed(value), received, format: .proportional)
+          .map { "\(indented($0, by: 2))\n\n(Expected: −, Actual: +)\n\nExpected \(expected)." }
       },
       timeout: timeout, updateStateToExpectedResult,
       at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))

@@ -50,16 +50,7 @@ public struct Shared<Value> {
 
   /// The value: its snapshot while a test asserts a change to it.
   public var wrappedValue: Value {
-    get {
-      if let tracker = SharedTracking.currentAssertion,
-        let root = tracker.expectedValue(of: reference.storage)
-      {
-        return reference.value(fromRoot: root)
-      }
-      let reference = self.reference  // the box, read once
-      SharedAccess.didRead(reference)
-      return reference.value
-    }
+    get { reference.currentValue() }
     @available(*, deprecated, message: "Use '$shared.withLock' to change a shared value")
     nonmutating set {
       withLock { $0 = newValue }
@@ -138,19 +129,9 @@ extension Shared: Equatable where Value: Equatable {
     // Copies of one shared value: equal, without reading it (copies of a state hold the same
     // boxes, and a store comparing views of them compared every value).
     if lhs.box === rhs.box, SharedTracking.currentAssertion == nil { return true }
-    let (left, right) = (lhs.reference, rhs.reference)
-    guard let tracker = SharedTracking.currentAssertion else {
-      return left.identity == right.identity || lhs.wrappedValue == rhs.wrappedValue
-    }
-    guard isSameSharedValue(left, right) else { return lhs.wrappedValue == rhs.wrappedValue }
-    // While a test asserts, a shared value compared with itself compares its snapshot (the
-    // expected value) with its actual value, and counts as asserted.
-    let storage = left.storage
-    tracker.markAsserted(storage)
-    let expected = tracker.expectedValue(of: storage).map(left.value(fromRoot:))
-    let actual = left.value(fromRoot: tracker.actualValue(of: storage))
-    return (expected ?? left.value) == actual
+    return sharedValuesAreEqual(lhs.reference, rhs.reference)
   }
+
 }
 
 extension Shared: Identifiable where Value: Identifiable {
@@ -175,14 +156,7 @@ extension Shared: CustomDumpRepresentable {
 extension Shared: _CustomDiffObject {
   /// While a test asserts: the expected value, then the actual one, shown as one object.
   public var _customDiffValues: (Any, Any) {
-    guard let tracker = SharedTracking.currentAssertion else {
-      let value = reference.value
-      return (value, value)
-    }
-    let storage = reference.storage
-    let expected = tracker.expectedValue(of: storage).map(reference.value(fromRoot:))
-    let actual = reference.value(fromRoot: tracker.actualValue(of: storage))
-    return (expected ?? actual, actual)
+    reference.diffValues
   }
 
   public var _objectIdentifier: ObjectIdentifier {

@@ -39,6 +39,9 @@ public final class SharedChangeTracker: @unchecked Sendable {
   /// While asserting: the storages compared with themselves, asserted when the assertion ends.
   private var comparedWithThemselves: Set<ObjectIdentifier> = []
   private let reportUnassertedChanges: Bool
+  /// The tracker that tracked where this one was installed: it records every change too, so
+  /// that a tracker installed inside a test store's (`_printChanges()`) hides nothing from it.
+  private var outer: SharedChangeTracker?
 
   /// A tracker; when `reportUnassertedChanges`, changes still unasserted when it is released
   /// are reported.
@@ -74,6 +77,9 @@ public final class SharedChangeTracker: @unchecked Sendable {
 
   /// Tracks the shared values changed with `dependencies`: a feature's reducer and effects.
   public func track(_ dependencies: inout DependencyValues) {
+    if let outer = dependencies.sharedChangeTracker, outer !== self {
+      lock.withLock { self.outer = outer }
+    }
     dependencies.sharedChangeTracker = self
   }
 
@@ -185,12 +191,15 @@ public final class SharedChangeTracker: @unchecked Sendable {
   /// Keeps `storage`'s value before its first change here, made `at` a `withLock`.
   func record(_ storage: any AnySharedStorage, at location: Location? = nil) {
     let id = ObjectIdentifier(storage)
-    lock.withLock {
-      guard changes[id] == nil else { return }
-      let (value, version) = storage.versionedValue
-      changes[id] = Change(
-        storage: storage, expected: value, version: version, location: location)
+    let outer = lock.withLock {
+      if changes[id] == nil {
+        let (value, version) = storage.versionedValue
+        changes[id] = Change(
+          storage: storage, expected: value, version: version, location: location)
+      }
+      return self.outer
     }
+    outer?.record(storage, at: location)
   }
 
   /// Marks `storage`'s change asserted: a test compared it with itself inside `assert { }`

@@ -42,16 +42,7 @@ public struct SharedReader<Value> {
   }
 
   /// The value: its snapshot while a test asserts a change to it.
-  public var wrappedValue: Value {
-    if let tracker = SharedTracking.currentAssertion,
-      let root = tracker.expectedValue(of: reference.storage)
-    {
-      return reference.value(fromRoot: root)
-    }
-    let reference = self.reference  // the box, read once
-    SharedAccess.didRead(reference)
-    return reference.value
-  }
+  public var wrappedValue: Value { reference.currentValue() }
 
   /// The reader itself: `$count`. Setting it makes every copy read through the new one.
   public var projectedValue: SharedReader {
@@ -88,19 +79,9 @@ extension SharedReader: Equatable where Value: Equatable {
     // Copies of one shared value: equal, without reading it (copies of a state hold the same
     // boxes, and a store comparing views of them compared every value).
     if lhs.box === rhs.box, SharedTracking.currentAssertion == nil { return true }
-    let (left, right) = (lhs.reference, rhs.reference)
-    guard let tracker = SharedTracking.currentAssertion else {
-      return left.identity == right.identity || lhs.wrappedValue == rhs.wrappedValue
-    }
-    guard isSameSharedValue(left, right) else { return lhs.wrappedValue == rhs.wrappedValue }
-    // While a test asserts, a shared value compared with itself compares its snapshot (the
-    // expected value) with its actual value, and counts as asserted.
-    let storage = left.storage
-    tracker.markAsserted(storage)
-    let expected = tracker.expectedValue(of: storage).map(left.value(fromRoot:))
-    let actual = left.value(fromRoot: tracker.actualValue(of: storage))
-    return (expected ?? left.value) == actual
+    return sharedValuesAreEqual(lhs.reference, rhs.reference)
   }
+
 }
 
 extension SharedReader: Identifiable where Value: Identifiable {
@@ -124,14 +105,7 @@ extension SharedReader: CustomDumpRepresentable {
 
 extension SharedReader: _CustomDiffObject {
   public var _customDiffValues: (Any, Any) {
-    guard let tracker = SharedTracking.currentAssertion else {
-      let value = reference.value
-      return (value, value)
-    }
-    let storage = reference.storage
-    let expected = tracker.expectedValue(of: storage).map(reference.value(fromRoot:))
-    let actual = reference.value(fromRoot: tracker.actualValue(of: storage))
-    return (expected ?? actual, actual)
+    reference.diffValues
   }
 
   public var _objectIdentifier: ObjectIdentifier {

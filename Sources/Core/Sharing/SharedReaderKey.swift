@@ -79,16 +79,8 @@ extension SharedReader {
   }
 
   /// Whether the key is loading the value.
-  public var isLoading: Bool {
-    let storage = reference.storage
-    storage.registerRead()
-    return storage.isLoading
-  }
+  public var isLoading: Bool { reference.observedStorage.isLoading }
 
   /// Why the last load failed, until one succeeds.
-  public var loadError: (any Error)? {
-    let storage = reference.storage
-    storage.registerRead()
-    return storage.loadError
-  }
+  public var loadError: (any Error)? { reference.observedStorage.loadError }
 }

@@ -207,6 +207,19 @@ struct ComingFromTCATests {
     #expect(second.state.count == 1)
   }
 
+  /// A store scoped with closures (deprecated, uncached) is scoped from and observed as any
+  /// other: no warning, and the value observed through it follows the state.
+  @available(*, deprecated, message: "The deprecated closure scope, on purpose")
+  @Test func scopingFromAStoreScopedWithClosuresNeedsNoWarning() {
+    let store = Store(initialState: Contacts.State()) { Contacts() }
+    let same = store.scope(state: { $0 }, action: { $0 })
+    let observed = same.observe { $0.destination != nil }
+    #expect(same.scope(state: \.destination, action: \.destination) == nil)
+    store.send(.addButtonTapped)
+    #expect(observed.value)
+    #expect(same.scope(state: \.destination, action: \.destination) != nil)
+  }
+
   @Test func taskCancelOutsideAnEffectCancelsNothing() async {
     let clock = TestClock()
     let store = Store(initialState: Timer.State()) {

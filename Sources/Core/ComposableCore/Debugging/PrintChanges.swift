@@ -1,4 +1,5 @@
 import CustomDump
+import Sharing
 
 extension Reducer {
   /// Prints each action this reducer receives and the change it made to the state, as a
@@ -69,46 +70,47 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
     guard let printer else { return base.reduce(into: &state, action: action) }
     let oldState = state
-    let effect = base.reduce(into: &state, action: action)
-    printer.printChange(action, oldState, state)
+    // Both states hold the same shared values: a change to one is seen as the tracker's
+    // snapshot against the live value, as a test store shows it. The tracker passes each
+    // change on to one already tracking (a test store's).
+    let changes = SharedChangeTracker(reportUnassertedChanges: false)
+    let effect = changes.track { base.reduce(into: &state, action: action) }
+    changes.assert { printer.printChange(action, oldState, state) }
     return effect
   }
 }
 
-/// An action's cases, named from its type down, each payload's fields by their labels and
-/// their values left out unless they are cases themselves:
-/// `Feature.Action.row(id:, action: .tapped)`. Short enough to read in a log of many actions,
-/// and the same text as TCA's, which tests and logs compare.
-public func debugCaseOutput(_ value: Any) -> String {
-  let type = typeName(Swift.type(of: value))
-  return Mirror(reflecting: value).displayStyle == .enum
-    ? type + caseOutput(value) : type
+/// An action's cases, named from its type down, the labels of several or labelled payload
+/// fields shown and their values left out unless they are cases themselves:
+/// `Feature.Action.row(id:, action: .tapped)`, `Feature.Action.response` for
+/// `.response(42)`. Short enough to read in a log of many actions, and the same text as TCA's,
+/// which tests and logs compare: a value with a `debugDescription` of its own is that, and
+/// `abbreviated` leaves the type's name out (`.row(id:, action: .tapped)`).
+public func debugCaseOutput(_ value: Any, abbreviated: Bool = false) -> String {
+  if let value = value as? any CustomDebugStringConvertible { return value.debugDescription }
+  return (abbreviated ? "" : typeName(Swift.type(of: value))) + caseOutput(value)
 }
 
-/// `.case` for an enum value without a payload, `.case(…)` with one, "" for anything else.
+/// `.case` for an enum value, with `(…)` when its payload says more than nothing; the fields
+/// of a tuple (`_:, label:`, a field that is a case with it: `action: .tapped`); "" for
+/// anything else.
 private func caseOutput(_ value: Any) -> String {
-  let mirror = Mirror(reflecting: value)
-  guard mirror.displayStyle == .enum else { return "" }
-  guard let payload = mirror.children.first else { return ".\(value)" }
-  return ".\(payload.label ?? "")(\(payloadOutput(payload.value)))"
-}
-
-/// A payload's fields: `_:, label:`, a field that is a case with it (`action: .tapped`), a
-/// payload that is a case alone as that case.
-private func payloadOutput(_ value: Any) -> String {
   let mirror = Mirror(reflecting: value)
   switch mirror.displayStyle {
   case .enum:
-    return caseOutput(value)
+    guard let payload = mirror.children.first else { return ".\(value)" }
+    let inner = caseOutput(payload.value)
+    return ".\(payload.label ?? "")" + (inner.isEmpty ? "" : "(\(inner))")
   case .tuple:
-    // A single labelled field is a tuple of one too: `(query:)`.
+    // A single labelled field is a tuple of one too: `(query:)`. Unlabelled fields are named
+    // `.0`, `.1`.
     return mirror.children.map { field in
       let label = field.label.map { $0.hasPrefix(".") ? "_" : $0 } ?? "_"
       let inner = caseOutput(field.value)
       return inner.isEmpty ? "\(label):" : "\(label): \(inner)"
     }.joined(separator: ", ")
   default:
-    return "_:"
+    return ""
   }
 }
 

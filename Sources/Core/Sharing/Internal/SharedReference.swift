@@ -69,6 +69,56 @@ extension SharedReference {
   }
 }
 
+extension SharedReference {
+  /// The value as `wrappedValue` reads it: its snapshot while a test asserts a change to it,
+  /// else the live value, the read noted for stores and Observation.
+  func currentValue() -> Value {
+    if let tracker = SharedTracking.currentAssertion,
+      let root = tracker.expectedValue(of: storage)
+    {
+      return value(fromRoot: root)
+    }
+    SharedAccess.didRead(self)
+    return value
+  }
+
+  /// The expected value, then the actual one, while a test asserts; the value twice otherwise:
+  /// what a diff shows of a shared value.
+  var diffValues: (Any, Any) {
+    guard let tracker = SharedTracking.currentAssertion else {
+      let value = value
+      return (value, value)
+    }
+    let expected = tracker.expectedValue(of: storage).map(value(fromRoot:))
+    let actual = value(fromRoot: tracker.actualValue(of: storage))
+    return (expected ?? actual, actual)
+  }
+
+  /// The storage, its loading state's read registered with Observation.
+  var observedStorage: any AnySharedStorage {
+    let storage = storage
+    storage.registerRead()
+    return storage
+  }
+}
+
+/// `==` of two shared values, `Shared`s or `SharedReader`s, through their current references:
+/// equal when their values are. While a test asserts, a shared value compared with itself
+/// compares its snapshot (the expected value) with its actual value, and counts as asserted.
+func sharedValuesAreEqual<Value: Equatable>(
+  _ left: any SharedReference<Value>, _ right: any SharedReference<Value>
+) -> Bool {
+  guard let tracker = SharedTracking.currentAssertion else {
+    return left.identity == right.identity || left.currentValue() == right.currentValue()
+  }
+  guard isSameSharedValue(left, right) else { return left.currentValue() == right.currentValue() }
+  let storage = left.storage
+  tracker.markAsserted(storage)
+  let expected = tracker.expectedValue(of: storage).map(left.value(fromRoot:))
+  let actual = left.value(fromRoot: tracker.actualValue(of: storage))
+  return (expected ?? left.value) == actual
+}
+
 /// Whether two references read the same value: one object, one key's storage, or the same
 /// key path from the same value (`$stats.visits` derived twice).
 func isSameSharedValue(_ lhs: AnyObject, _ rhs: AnyObject) -> Bool {
