@@ -102,4 +102,33 @@ struct ObservationTests {
     #expect(changes.value == 1)
     #expect(count == 2)
   }
+
+  /// A value changed many times while nobody tracks it, then tracked: the tracking hears the
+  /// next change (changes are announced once a tracking has read the value).
+  @Test func aValueTrackedAfterUntrackedChangesIsHeard() {
+    @Shared(value: 0) var count
+    for _ in 0..<10 { $count.withLock { $0 += 1 } }
+    _ = count
+    let changes = track { _ = count }
+    $count.withLock { $0 += 1 }
+    #expect(changes.value == 1)
+    // And the one after it, for a tracking made again, as a view re-tracks after each change.
+    let again = track { _ = count }
+    $count.withLock { $0 += 1 }
+    #expect(again.value == 1)
+  }
+
+  /// `Observations`, the asynchronous sequence of a tracked computation's values, follows a
+  /// shared value.
+  @Test func observationsFollowAValue() async {
+    let count = Shared(value: 0)
+    let values = Observations { count.wrappedValue }
+    var seen: [Int] = []
+    for await value in values {
+      seen.append(value)
+      if value == 0 { count.withLock { $0 = 1 } }
+      if value == 1 { break }
+    }
+    #expect(seen == [0, 1])
+  }
 }

@@ -63,10 +63,9 @@ public struct Shared<Value> {
   /// and write through the new value's reference: `$count = Shared(value: 0)`. It is a change
   /// of the value for those who observe it.
   public var projectedValue: Shared {
-    get {
-      reference.registerRead()
-      return self
-    }
+    // Reading `$count` itself registers no read, as swift-sharing's does: a `withLock` through
+    // it would pay a read it does not make (the value read does register).
+    get { self }
     nonmutating set {
       let replaced = box.replace(with: newValue.reference)
       replaced.storage.didChange()

@@ -46,10 +46,9 @@ public struct SharedReader<Value> {
 
   /// The reader itself: `$count`. Setting it makes every copy read through the new one.
   public var projectedValue: SharedReader {
-    get {
-      reference.registerRead()
-      return self
-    }
+    // Reading `$count` itself registers no read, as swift-sharing's does: a `withLock` through
+    // it would pay a read it does not make (the value read does register).
+    get { self }
     nonmutating set {
       let replaced = box.replace(with: newValue.reference)
       replaced.storage.didChange()
