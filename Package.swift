@@ -320,7 +320,12 @@ let package = Package(
     // TCA-shaped code (macros, one import) against the ComposableArchitecture product.
     .testTarget(
       name: "ComposableArchitectureTests",
-      dependencies: ["ComposableArchitecture"]
+      // TCA's tests import only `ComposableArchitecture`, which re-exports the core modules and
+      // has no code of its own that a change to them recompiles: with it alone, an incremental
+      // build left these tests compiled against the old layout of a changed type (a stored
+      // field added to `TestStore`, `Shared` made smaller) and they crashed reading it. Named
+      // here, the modules' changes reach these tests' build.
+      dependencies: ["ComposableArchitecture", "ComposableCore", "ComposableTestSupport", "Sharing"]
     ),
     .testTarget(
       name: "ComposableArchitectureMacrosTests",

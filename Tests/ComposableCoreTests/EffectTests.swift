@@ -94,7 +94,7 @@ struct EffectTests {
       await store.send("throw").finish()
     } matching: { issue in
       issue.description.contains(#"returned from "ComposableCoreTests/EffectTests.swift:"#)
-        && issue.description.contains("threw an unhandled error.")
+        && issue.description.contains("threw an unhandled error.\n\n    Boom()")
     }
     await store.send("catch").finish()
     #expect(store.state == ["throw", "catch", "caught"])

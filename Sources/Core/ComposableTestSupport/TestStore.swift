@@ -866,13 +866,6 @@ private func withoutIsolationCheck(_ body: @MainActor () -> Void) {
   }
 }
 
-/// `text` with every line indented by `spaces`, to sit under a label of a reported issue.
-private func indented(_ text: String, by spaces: Int) -> String {
-  let indent = String(repeating: " ", count: spaces)
-  return text.split(separator: "\n", omittingEmptySubsequences: false)
-    .map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n")
-}
-
 private func plural(_ count: Int, _ noun: String) -> String {
   "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

@@ -87,7 +87,7 @@ public struct Effect<Action> {
                   """
                   An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error.
 
-                  \(String(customDumping: error))
+                  \(indented(String(customDumping: error), by: 4))
 
                   Handle errors inside the effect, or pass `catch:` to `Effect.run`.
                   """,
