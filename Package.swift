@@ -325,7 +325,9 @@ let package = Package(
       // build left these tests compiled against the old layout of a changed type (a stored
       // field added to `TestStore`, `Shared` made smaller) and they crashed reading it. Named
       // here, the modules' changes reach these tests' build.
-      dependencies: ["ComposableArchitecture", "ComposableCore", "ComposableTestSupport", "Sharing"]
+      dependencies: [
+        "ComposableArchitecture", "ComposableCore", "ComposableTestSupport", "Sharing",
+      ]
     ),
     .testTarget(
       name: "ComposableArchitectureMacrosTests",
