@@ -8,7 +8,13 @@ import DesktopPresentation
 // interposer stops valgrind):
 //
 //   swift build -c release --product AdapterProfile
-//   valgrind --tool=callgrind .build/release/AdapterProfile threeWindows.incrementSeenByAll 1000
+//   SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind \
+//     .build/release/AdapterProfile threeWindows.incrementSeenByAll 1000
+//
+// Deterministic hashing: a dictionary's probes (the in-memory key's store) otherwise vary from
+// one process to the next, by a hundred instructions a change. Build after deleting this
+// package's copies of the kit's modules (`.build/release/<Target>.build`) when a core type's
+// layout changed: an incremental build can keep stale objects of them.
 //
 // Compare two totals (1,000 actions and 2,000) to take away the set-up: the difference is the
 // cost of 1,000 actions.
