@@ -76,4 +76,52 @@ struct PersistenceOrderTests {
     @Shared(value: 0) var plain
     #expect(SharedReader($plain).description == "SharedReader<Int>(value: 0)")
   }
+
+  /// A key that keeps every value it is asked to save, in the order asked.
+  struct RecordingKey: SharedKey {
+    final class Saved: Sendable {
+      let values = Mutex<[Int]>([])
+    }
+    let id = UUID()
+    let saved: Saved
+    func load(context: LoadContext<Int>, continuation: LoadContinuation<Int>) {
+      continuation.resumeReturningInitialValue()
+    }
+    func subscribe(
+      context: LoadContext<Int>, subscriber: SharedSubscriber<Int>
+    ) -> SharedSubscription {
+      SharedSubscription {}
+    }
+    func save(_ value: Int, context: SaveContext, continuation: SaveContinuation) {
+      saved.values.withLock { $0.append(value) }
+      continuation.resume()
+    }
+  }
+
+  /// Two threads changing one saved value: the key is asked to save the values in the order
+  /// they were made, so the last save is the last value. Each change's save was handed to the
+  /// key after the value's lock was let go, and a thread could hand an older value after a
+  /// newer one: the file then kept the older.
+  @Test func savesReachTheKeyInTheOrderOfTheChanges() async {
+    let saved = RecordingKey.Saved()
+    let key = RecordingKey(saved: saved)
+    @Shared(key) var count = 0
+    let shared = $count
+    let finished = DispatchGroup()
+    for _ in 0..<2 {
+      finished.enter()
+      Thread.detachNewThread {
+        for _ in 0..<20_000 { shared.withLock { $0 += 1 } }
+        finished.leave()
+      }
+    }
+    await withCheckedContinuation { continuation in
+      finished.notify(queue: .global()) { continuation.resume() }
+    }
+    let values = saved.values.withLock { $0 }
+    let outOfOrder = zip(values, values.dropFirst()).filter { $0 >= $1 }.count
+    #expect(outOfOrder == 0)
+    #expect(values.last == 40_000)
+    #expect(count == 40_000)
+  }
 }

@@ -64,6 +64,10 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   package let persistence: (any AnyPersistence)?
   /// Saves after a change; `nil` when no key persists the value.
   private let saveAfterChange: ((Value) -> Void)?
+  /// The changed values not yet handed to the key, oldest first, and whether a thread is
+  /// handing them: under the lock (see `handPendingSaves()`).
+  private var pendingSaves: [Value] = []
+  private var isHandingSaves = false
   /// Stores each change under the lock, for a key whose store is the value's source of truth
   /// (`.inMemory`); `nil` for other keys.
   private let storeUnderLock: ((Value) -> Void)?
@@ -138,7 +142,6 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
     defer { observation.didChange() }
     lock.lock()
     let result: R
-    let saved: Value?
     let observers: [Int: @Sendable () -> Void]
     do {
       defer { lock.unlock() }
@@ -146,14 +149,39 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
       _version.add(1, ordering: .releasing)
       // Under the lock, so that the store takes the changes in the order they were made.
       storeUnderLock?(_value)
-      // Captured under the lock: the save must not read a buffer another thread is changing.
-      saved = saveAfterChange == nil ? nil : _value
+      // Queued under the lock, in the order of the changes (and copied: the save must not
+      // read a buffer another thread is changing).
+      if saveAfterChange != nil { pendingSaves.append(_value) }
       observers = self.observers.all
     }
     // Outside the lock: an observer may read the value, or change another.
     for observer in observers.values { observer() }
-    if let saved { saveAfterChange?(saved) }
+    if saveAfterChange != nil { handPendingSaves() }
     return result
+  }
+
+  /// Hands the queued values to the key, oldest first, outside the lock (a key may resume its
+  /// continuation at once, and what follows may change this value again).
+  ///
+  /// One thread hands them at a time: a change made meanwhile, on another thread or by this
+  /// one from inside a save, is queued and handed by the thread already handing. Each change
+  /// handed its own value after letting the lock go, and two threads could hand theirs in the
+  /// wrong order: the key saved the older value last.
+  private func handPendingSaves() {
+    lock.lock()
+    guard !isHandingSaves else {
+      lock.unlock()
+      return
+    }
+    isHandingSaves = true
+    while !pendingSaves.isEmpty {
+      let value = pendingSaves.removeFirst()
+      lock.unlock()
+      saveAfterChange?(value)
+      lock.lock()
+    }
+    isHandingSaves = false
+    lock.unlock()
   }
 
   package func mutate<R>(root: inout Any, _ body: (inout Value) throws -> R) rethrows -> R {
