@@ -48,6 +48,35 @@ struct SharedTests {
     #expect(count.wrappedValue == 2)
   }
 
+  /// Two threads, each changing a list and reading it back inside the same `withLock`: each
+  /// read sees the change in progress (its own append), none sees a half-made list, and no
+  /// change is lost. `_value` is not checked for exclusivity, for this read (run under the
+  /// address and thread sanitizers by `Scripts/sanitize`).
+  @Test func aWithLockBodyReadsTheValueItChangesOnTwoThreads() async {
+    let names = Shared(value: [String]())
+    let reader = SharedReader(names)
+    let results = await withTaskGroup(of: Bool.self) { group in
+      for thread in 0..<2 {
+        group.addTask {
+          var sawItsOwnChange = true
+          for round in 0..<2_000 {
+            names.withLock { list in
+              list.append("\(thread)-\(round)")
+              let read = reader.wrappedValue
+              sawItsOwnChange =
+                sawItsOwnChange && read.count == list.count
+                && read.last == "\(thread)-\(round)"
+            }
+          }
+          return sawItsOwnChange
+        }
+      }
+      return await group.reduce(into: [Bool]()) { $0.append($1) }
+    }
+    #expect(results == [true, true])
+    #expect(names.wrappedValue.count == 4_000)
+  }
+
   @available(*, deprecated)
   @Test func settingTheWrappedValueForwardsToWithLock() {
     @Shared(value: 1) var count: Int

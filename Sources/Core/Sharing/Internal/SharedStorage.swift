@@ -49,8 +49,14 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
 {
   // Recursive: a `withLock` body may read the value it is changing through another `Shared`.
   private let lock = RecursiveLock()
-  // Unchecked: a `withLock` body may read the value it changes (the lock is recursive); such a
-  // read sees the change in progress, as any reader holding the lock would.
+  // Unchecked, and why that is safe: every access to `_value` holds `lock`, which excludes
+  // other threads. The one overlap is a `withLock` body reading the value on its own thread
+  // (the lock is recursive) while `body(&_value)` holds it `inout`. That `inout` is the stored
+  // property's own address (a final class's, not a temporary copy), and the body runs on one
+  // thread, so the read sees the value as the body has left it so far; the read copies what it
+  // reads (a retain of a buffer), so the body's next write copies on write rather than freeing
+  // what the read holds. A dynamic check would trap on exactly this read. Checked by
+  // `aWithLockBodyReadsTheValueItChangesOnTwoThreads` under ASan and TSan.
   @exclusivity(unchecked) private var _value: Value
   // Changed under the lock; read without it by observers comparing versions.
   private let _version = Atomic(0)
