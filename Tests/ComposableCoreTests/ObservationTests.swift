@@ -109,4 +109,38 @@ struct ObservationTests {
     #expect(seen == [1, 2])
     subscription.cancel()
   }
+
+  /// A subscriber that sends an action changing what it observes, and cancels its own
+  /// subscription, then reads the value it was handed: the value is still the one handed. It is
+  /// lent without a retain; what could release it under the subscriber cannot run there (the
+  /// send is queued until the notification ends, and the observed value holds its last value
+  /// while the store's refresh holds it). `Scripts/sanitize address` runs this.
+  @Test func aSubscriberThatSendsAndCancelsKeepsTheValueItWasHanded() {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, name in
+        // A new buffer each time: the old one goes when the observed value changes.
+        state = state + [name + String(repeating: "!", count: 64)]
+        return .none
+      }
+    }
+    let names = store.observe { $0 }
+    var lengths: [Int] = []
+    var subscription: Subscription?
+    subscription = names.subscribe { handed in
+      if handed.count == 1 {
+        withKnownIssue {
+          store.send("second")
+        } matching: {
+          $0.description.contains("An action was sent to the store while it was still handling")
+        }
+      } else {
+        subscription?.cancel()
+        subscription = nil
+      }
+      lengths.append(handed.map(\.count).reduce(0, +))
+    }
+    store.send("first")
+    #expect(lengths == [5 + 64, 5 + 64 + 6 + 64])
+    #expect(store.state.count == 2)
+  }
 }

@@ -89,6 +89,15 @@ public final class Observed<Value: Equatable>: Observable {
     current = new
   }
 
+  /// Hands `current` to `body` without a retain (a window's view state, for each subscriber
+  /// after every change).
+  ///
+  /// Safe because nothing `body` can do releases `current` while it runs: `current` is private
+  /// and changed only by a refresh, and a refresh cannot run inside a subscriber (an action
+  /// sent from one is queued until the notification ends, and a shared change schedules a
+  /// task); the observed value itself is held by the store's refresh or the task that called
+  /// this. A subscriber may cancel itself or others: `subscribers` is iterated as a copy.
+  /// `aSubscriberThatSendsAndCancelsKeepsTheValueItWasHanded` checks it under ASan.
   @inlinable
   static func lend(_ current: inout Value, to body: (Value) -> Void) {
     body(current)
