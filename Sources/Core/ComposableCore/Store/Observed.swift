@@ -21,7 +21,10 @@ public final class Observed<Value: Equatable>: Observable {
   // A key path into a generic class is built anew (and allocated) at each use; keep one.
   @usableFromInline let valueKeyPath = \Observed<Value>.value
   // Main actor only, as every stored property here: no exclusivity checks, which walked the
-  // thread's open accesses at each use.
+  // thread's open accesses at each use. Safe because no access to them is entered again while
+  // it lasts: `current` is changed only by a refresh, which cannot run inside a subscriber or
+  // a comparison (see `lend`); `subscribers` is iterated as a copy, so a subscriber may
+  // subscribe or cancel; `followed` is replaced only after a computation has returned.
   @exclusivity(unchecked) @usableFromInline var subscribers:
     [(id: Int, onChange: (Value) -> Void)] = []
   @exclusivity(unchecked) private var nextSubscriberID = 0

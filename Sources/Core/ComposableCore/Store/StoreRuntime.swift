@@ -7,6 +7,10 @@ import Synchronization
 @MainActor
 @usableFromInline
 package class StoreRuntime {
+  // Unchecked for exclusivity as `RootCore`'s state, for the same reasons (main actor only,
+  // no access entered again while it lasts): `observers` is read one element at a time and
+  // each observer called after its read, so one made during a notification is appended
+  // between two reads; the released ones are removed after the pass.
   @exclusivity(unchecked) @usableFromInline var isBusy = false
   /// Each observer recomputes its value; it returns `false` once the observer is gone.
   @exclusivity(unchecked) @usableFromInline var observers: [() -> Bool] = []
