@@ -63,8 +63,8 @@ public struct Shared<Value> {
   /// and write through the new value's reference: `$count = Shared(value: 0)`. It is a change
   /// of the value for those who observe it.
   public var projectedValue: Shared {
-    // Reading `$count` itself registers no read, as swift-sharing's does: a `withLock` through
-    // it would pay a read it does not make (the value read does register).
+    // Reading `$count` itself registers no read (swift-sharing's does): a `withLock` through it
+    // would pay for a read it does not make. Reading the value does register.
     get { self }
     nonmutating set {
       let replaced = box.replace(with: newValue.reference)
@@ -130,7 +130,6 @@ extension Shared: Equatable where Value: Equatable {
     if lhs.box === rhs.box, SharedTracking.currentAssertion == nil { return true }
     return sharedValuesAreEqual(lhs.reference, rhs.reference)
   }
-
 }
 
 extension Shared: Identifiable where Value: Identifiable {

@@ -46,8 +46,8 @@ public struct SharedReader<Value> {
 
   /// The reader itself: `$count`. Setting it makes every copy read through the new one.
   public var projectedValue: SharedReader {
-    // Reading `$count` itself registers no read, as swift-sharing's does: a `withLock` through
-    // it would pay a read it does not make (the value read does register).
+    // Reading `$count` itself registers no read (swift-sharing's does): a `withLock` through it
+    // would pay for a read it does not make. Reading the value does register.
     get { self }
     nonmutating set {
       let replaced = box.replace(with: newValue.reference)
@@ -80,7 +80,6 @@ extension SharedReader: Equatable where Value: Equatable {
     if lhs.box === rhs.box, SharedTracking.currentAssertion == nil { return true }
     return sharedValuesAreEqual(lhs.reference, rhs.reference)
   }
-
 }
 
 extension SharedReader: Identifiable where Value: Identifiable {
