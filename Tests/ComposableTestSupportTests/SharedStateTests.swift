@@ -251,6 +251,24 @@ struct SharedStateTests {
     }
   }
 
+  /// An expected state's `withLock` may read shared values, its own and others': the body
+  /// reads the snapshots while it changes one (it trapped, "Fatal access conflict").
+  @Test func anExpectedStatesWithLockReadsSharedValues() async {
+    let store = makeStore()
+    await store.send(.increment) {
+      $0.count = 1
+      let stats = $0.$stats
+      $0.$sharedCount.withLock { $0 = stats.wrappedValue.count + 1 }
+      $0.$stats.withLock { $0.count = $0.count + 1 }
+    }
+    await store.send(.increment) {
+      $0.count = 2
+      let sharedCount = $0.$sharedCount
+      $0.$sharedCount.withLock { $0 = sharedCount.wrappedValue + 1 }
+      $0.$stats.withLock { $0.count = sharedCount.wrappedValue }
+    }
+  }
+
   @Test func anEffectsActionChangesSharedState() async {
     let store = makeStore()
     await store.send(.request)

@@ -153,6 +153,19 @@ struct SharedTests {
     #expect(Shared(Shared<Int?>(value: nil)) == nil)
   }
 
+  /// A `withLock` body may read the value it changes, before the optional goes and after
+  /// (after, it trapped: the body held the last value while the read recorded it).
+  @Test func anUnwrappedOptionalsWithLockReadsItself() throws {
+    let name = Shared<String?>(value: "Blob")
+    let unwrapped = try #require(Shared(name))
+    unwrapped.withLock { $0 = unwrapped.wrappedValue + " Jr." }
+    #expect(name.wrappedValue == "Blob Jr.")
+    name.withLock { $0 = nil }
+    unwrapped.withLock { $0 = unwrapped.wrappedValue + "!" }
+    #expect(unwrapped.wrappedValue == "Blob Jr.!")
+    #expect(name.wrappedValue == nil)
+  }
+
   @Test func identifiedArrayElements() throws {
     struct Row: Identifiable, Equatable {
       let id: Int

@@ -230,16 +230,26 @@ public final class SharedChangeTracker: @unchecked Sendable {
   }
 
   /// Changes the snapshot of `storage`, taking one first if it has none.
+  ///
+  /// The body changes a copy, written back when it returns or throws: it may read shared
+  /// values, whose snapshots are read from `changes`, and holding an element of `changes`
+  /// `inout` meanwhile was an access conflict (a trap). The lock, recursive, stays held, so
+  /// no other thread's change comes between the copy and its write.
   func mutateExpected<R>(
     of storage: any AnySharedStorage, _ body: (inout Any) throws -> R
   ) rethrows -> R {
     let id = ObjectIdentifier(storage)
     return try lock.withLock {
-      if changes[id] == nil {
+      var expected: Any
+      if let change = changes[id] {
+        expected = change.expected
+      } else {
         let (value, version) = storage.versionedValue
         changes[id] = Change(storage: storage, expected: value, version: version, location: nil)
+        expected = value
       }
-      return try body(&changes[id]!.expected)
+      defer { changes[id]?.expected = expected }
+      return try body(&expected)
     }
   }
 }

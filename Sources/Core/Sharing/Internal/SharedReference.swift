@@ -245,8 +245,11 @@ final class UnwrappedReference<Value>: UnwrappedReader<Value>, MutableSharedRefe
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     try writable.withLock { wrapped in
       guard var value = wrapped else {
-        // Gone: only the last value changes, as swift-sharing does.
-        return try body(&last)
+        // Gone: only the last value changes, as swift-sharing does. Through a copy: the body
+        // may read this reference, which reads `last`.
+        var changed = last
+        defer { last = changed }
+        return try body(&changed)
       }
       defer {
         wrapped = value
@@ -258,7 +261,13 @@ final class UnwrappedReference<Value>: UnwrappedReader<Value>, MutableSharedRefe
 
   func mutate<R>(root: inout Any, _ body: (inout Value) throws -> R) rethrows -> R {
     try writable.mutate(root: &root) { wrapped in
-      guard var value = wrapped else { return try storage.locked { try body(&last) } }
+      guard var value = wrapped else {
+        return try storage.locked {
+          var changed = last
+          defer { last = changed }
+          return try body(&changed)
+        }
+      }
       defer { wrapped = value }
       return try body(&value)
     }
