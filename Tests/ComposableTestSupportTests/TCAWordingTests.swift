@@ -107,4 +107,29 @@ private struct Relay: Reducer {
     }
     store.exhaustivity = .off
   }
+
+  /// `finish()`'s first lines are TCA's: the store's, and a send's task's.
+  @Test func effectsThatDoNotFinish() async {
+    let store = TestStore(initialState: 0) { Waiter() }
+    let task = await store.send(.wait)
+    await withKnownIssue {
+      await store.finish(timeout: .milliseconds(20))
+      await task.finish(timeout: .milliseconds(20))
+    } matching: { issue in
+      let first = issue.description.split(separator: "\n").first ?? ""
+      return first.hasSuffix(
+        "Expected effects to finish, but there are still effects in-flight after 0.02 seconds.")
+        || first.hasSuffix("Expected task to finish, but it is still in-flight after 0.02 seconds.")
+    }
+    await task.cancel()
+  }
+}
+
+/// A counter whose `.wait` starts an effect that waits until cancelled.
+private struct Waiter: Reducer {
+  enum Action: Equatable { case wait }
+
+  func reduce(into count: inout Int, action: Action) -> Effect<Action> {
+    .run { _ in try await Task.sleep(for: .seconds(3600)) }
+  }
 }

@@ -319,7 +319,7 @@ struct TestStoreFailureTests {
     await withKnownIssue {
       await store.finish(timeout: .milliseconds(50))
     } matching: { issue in
-      issue.description.contains("some still run after")
+      issue.description.contains("still effects in-flight after")
         && issue.description.contains("Ticker.Action.timerToggled")
     }
     await store.send(.timerToggled) { $0.isTimerOn = false }

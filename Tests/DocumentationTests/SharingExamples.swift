@@ -44,7 +44,7 @@ private struct CountPrinter {
 
   /// Prints each count `$count` takes, with `print`.
   func printCounts(print: (Int) -> Void) async {
-    for await count in $count.values { print(count) }
+    for await count in $count.publisher.values { print(count) }
   }
 }
 

@@ -375,7 +375,7 @@ struct SharedTests {
     @Shared(.inMemory("pair")) var pair = Pair()
     let left = $pair.left
     let right = $pair.right
-    let observed = $pair.values
+    let observed = $pair.publisher.values
     // Reads each change from yet another thread, until cancelled.
     let watcher = Task {
       var last = Pair()
@@ -403,9 +403,24 @@ struct SharedTests {
     _ = await watcher.value
   }
 
+  /// A field named `values` is reached through `$state.values` (a `values` property of
+  /// `Shared` itself hid it: `$readings.values` was the stream).
+  @Test func aFieldNamedValuesIsReachedByDynamicMember() {
+    struct Readings: Equatable {
+      var values: [Int] = []
+      var publisherName = "sensor"
+    }
+    let readings = Shared(value: Readings())
+    let values: Shared<[Int]> = readings.values
+    values.withLock { $0.append(7) }
+    #expect(readings.wrappedValue.values == [7])
+    let reader: SharedReader<[Int]> = SharedReader(readings).values
+    #expect(reader.wrappedValue == [7])
+  }
+
   @Test func valuesStreamsTheChanges() async {
     let count = Shared(value: 0)
-    var iterator = count.values.makeAsyncIterator()
+    var iterator = count.publisher.values.makeAsyncIterator()
     #expect(await iterator.next() == 0)
     count.withLock { $0 = 1 }
     #expect(await iterator.next() == 1)

@@ -610,7 +610,9 @@ public final class TestStore<State: Equatable, Action> {
     if isRunning {
       report(
         """
-        Expected the effects to finish, but some still run after \(timeout): those of
+        Expected effects to finish, but there are still effects in-flight after \(timeout).
+
+        The effects of these actions are still running:
 
         \(describe(sends.filter { $0.task.isInFlight }.map(\.action)))
 
@@ -935,13 +937,13 @@ public struct TestStoreTask {
     if let raw = task.madeFromTask {
       guard await !Self.ends(raw, within: timeout) else { return }
       SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column).reportFailure(
-        "Expected the effects to finish, but they are still running after \(timeout).")
+        "Expected task to finish, but it is still in-flight after \(timeout).")
       return
     }
     await waitUntil(timeout: timeout) { !task.isInFlight }
     if task.isInFlight {
       SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column).reportFailure(
-        "Expected the effects to finish, but they are still running after \(timeout).")
+        "Expected task to finish, but it is still in-flight after \(timeout).")
     }
   }
 

@@ -381,8 +381,8 @@ struct TestingArticleTests {
     }
     let task = await store.send(.toggleTimerButtonTapped) { $0.isTimerOn = true }
     await expectFailures(
-      "Expected the effects to finish, but some still run after",
-      "Expected the effects to finish, but they are still running after"
+      "Expected effects to finish, but there are still effects in-flight after",
+      "Expected task to finish, but it is still in-flight after"
     ) {
       await store.finish(timeout: .milliseconds(50))
       await task.finish(timeout: .milliseconds(50))
