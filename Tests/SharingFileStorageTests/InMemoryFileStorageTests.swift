@@ -47,6 +47,25 @@ struct InMemoryFileStorageTests {
     #expect(try key.loadNow(initial: 0).get() == 3)
   }
 
+  /// What the keys of a file share goes with the last of them: files opened and let go leave
+  /// no entry (each new file scanned every entry, and a dropped one kept its path).
+  @Test func filesWhoseKeysWentLeaveNoEntry() {
+    let folder = URL(fileURLWithPath: "/opened-and-dropped-\(UInt64.random(in: 0...UInt64.max))")
+    let storage = FileStorage.inMemory
+    withDependencies {
+      $0.defaultFileStorage = storage
+    } operation: {
+      var kept: [FileStorageKey<Int>] = []
+      for index in 0..<2_000 {
+        let key: FileStorageKey<Int> = .fileStorage(folder.appending(path: "\(index).json"))
+        if index.isMultiple(of: 1_000) { kept.append(key) }
+      }
+      #expect(openFileCount(in: folder) == 2)
+      kept.removeAll()
+      #expect(openFileCount(in: folder) == 0)
+    }
+  }
+
   @Test func keysOfTheSameFileAndStorageHaveOneIdentity() {
     let files = FileStorage.inMemory
     let one: FileStorageKey<Int> = withDependencies {

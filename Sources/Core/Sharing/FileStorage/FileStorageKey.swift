@@ -120,8 +120,22 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
   /// back, must find the change the last one made still waiting to be written, and queue its
   /// own behind it. A key of its own read the file before that write landed, and its first
   /// change then wrote over it.
+  ///
+  /// Its entry in `openFiles` goes with it: no entry is released while that map is locked (one
+  /// read from it is carried out of the lock), so its `deinit` may take the lock.
   private final class OpenFile: Sendable {
     let state = Mutex(State())
+    let id: OpenFileID
+
+    init(id: OpenFileID) {
+      self.id = id
+    }
+
+    deinit {
+      openFiles.withLock { files in
+        if let entry = files[id], entry.file == nil { files[id] = nil }
+      }
+    }
   }
 
   init(
@@ -137,13 +151,15 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     let id = OpenFileID(
       fileSystem: ObjectIdentifier(storage.fileSystem), path: path,
       value: ObjectIdentifier(Value.self))
-    file = openFiles.withLock { files in
-      if let open = files[id]?.file as? OpenFile { return open }
-      let made = OpenFile()
-      files = files.filter { $0.value.file != nil }
+    let (file, found) = openFiles.withLock { files -> (OpenFile, AnyObject?) in
+      let found = files[id]?.file
+      if let open = found as? OpenFile { return (open, nil) }
+      let made = OpenFile(id: id)
       files[id] = WeakOpenFile(file: made)
-      return made
+      return (made, found)
     }
+    _ = found
+    self.file = file
     self.decode = decode
     self.encode = encode
   }
@@ -384,6 +400,12 @@ extension FileStorageKey: CustomStringConvertible {
 
 /// The open files of every file storage, by file system, path and type of value.
 private let openFiles = Mutex<[OpenFileID: WeakOpenFile]>([:])
+
+/// How many files in `folder` have an entry in the open files: each while a key of it lives.
+package func openFileCount(in folder: URL) -> Int {
+  let prefix = folder.standardizedFileURL.path + "/"
+  return openFiles.withLock { $0.keys.count { $0.path.hasPrefix(prefix) } }
+}
 
 private struct OpenFileID: Hashable {
   let fileSystem: ObjectIdentifier

@@ -12,7 +12,7 @@ package protocol AnyPersistence: AnyObject, Sendable {
   func reload(_ storage: any AnySharedStorage) async throws
   /// Saves `storage`'s value now.
   func saveNow(_ storage: any AnySharedStorage) async throws
-  /// Ends the subscription to outside changes.
+  /// Ends the subscription to outside changes: the value's last reference went.
   func cancel()
 }
 
@@ -54,6 +54,7 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
     var loadError: (any Error)?
     var saveError: (any Error)?
     var subscription: SharedSubscription?
+    var onRelease: (@Sendable () -> Void)?
   }
 
   package let keyDescription: String
@@ -138,11 +139,20 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
   }
 
   package func cancel() {
-    let subscription = state.withLock { state in
-      defer { state.subscription = nil }
-      return state.subscription
+    let (subscription, onRelease) = state.withLock { state in
+      defer {
+        state.subscription = nil
+        state.onRelease = nil
+      }
+      return (state.subscription, state.onRelease)
     }
     subscription?.cancel()
+    onRelease?()
+  }
+
+  /// Calls `onRelease` when the value's last reference goes (its storage cancels this).
+  func whenReleased(_ onRelease: @escaping @Sendable () -> Void) {
+    state.withLock { $0.onRelease = onRelease }
   }
 
   /// Loads again, as `load()` asks: the stored value replaces the current one.
