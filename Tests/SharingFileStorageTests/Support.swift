@@ -76,8 +76,11 @@ final class CountingFileSystem: FileSystem {
   func keepAside(_ data: Data, of path: String) throws(FileStorageError) {
     try base.keepAside(data, of: path)
   }
-  func watch(_ path: String, onChange: @escaping @Sendable () -> Void) -> SharedSubscription {
-    base.watch(path, onChange: onChange)
+  func watch(
+    _ path: String, onChange: @escaping @Sendable () -> Void,
+    onFailure: @escaping @Sendable (FileStorageError) -> Void
+  ) -> SharedSubscription {
+    base.watch(path, onChange: onChange, onFailure: onFailure)
   }
   func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {
     base.schedule(after: delay, work)
@@ -100,8 +103,11 @@ final class HeldFileSystem: FileSystem {
   func keepAside(_ data: Data, of path: String) throws(FileStorageError) {
     try base.keepAside(data, of: path)
   }
-  func watch(_ path: String, onChange: @escaping @Sendable () -> Void) -> SharedSubscription {
-    base.watch(path, onChange: onChange)
+  func watch(
+    _ path: String, onChange: @escaping @Sendable () -> Void,
+    onFailure: @escaping @Sendable (FileStorageError) -> Void
+  ) -> SharedSubscription {
+    base.watch(path, onChange: onChange, onFailure: onFailure)
   }
   func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {
     held.withLock { $0.append(work) }

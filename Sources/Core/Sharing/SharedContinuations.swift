@@ -96,13 +96,16 @@ public struct SaveContinuation: Sendable {
 public struct SharedSubscriber<Value: Sendable>: Sendable {
   let onResult: @Sendable (Result<Value?, any Error>) -> Void
   let onLoading: @Sendable (Bool) -> Void
+  let onSaved: @Sendable (Result<Void, any Error>) -> Void
 
   package init(
     onResult: @escaping @Sendable (Result<Value?, any Error>) -> Void,
-    onLoading: @escaping @Sendable (Bool) -> Void
+    onLoading: @escaping @Sendable (Bool) -> Void,
+    onSaved: @escaping @Sendable (Result<Void, any Error>) -> Void = { _ in }
   ) {
     self.onResult = onResult
     self.onLoading = onLoading
+    self.onSaved = onSaved
   }
 
   /// A subscriber that hands what a key yields to `callback` (and its loading state to
@@ -132,6 +135,12 @@ public struct SharedSubscriber<Value: Sendable>: Sendable {
   /// Yields `result`; `nil` means the stored value is gone.
   public func yield(with result: Result<Value?, any Error>) {
     onResult(result)
+  }
+
+  /// A save the key made on its own (a change it could not write before, written once it
+  /// could) ended with `result`: the shared value's `saveError` follows it.
+  package func yieldSaved(with result: Result<Void, any Error>) {
+    onSaved(result)
   }
 
   /// Sets the shared value's `isLoading`, for a key that loads on its own.

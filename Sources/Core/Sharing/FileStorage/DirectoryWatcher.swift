@@ -29,16 +29,21 @@ final class DirectoryWatcher: Sendable {
     var nextToken = 0
   }
 
+  /// `inotify_add_watch(descriptor, path, mask)`, or what a test puts in its place.
+  typealias AddWatch = @Sendable (Int32, String, UInt32) -> Int32
+
   private let descriptor: Int32
+  private let addWatch: AddWatch
   private let state = Mutex(State())
   // The source is only resumed in `init` and cancelled in `deinit`.
   private nonisolated(unsafe) let source: any DispatchSourceRead
 
   /// Nil when the system gives no inotify descriptor (too many open, or none on this system).
-  init?() {
+  init?(addWatch: @escaping AddWatch = { inotify_add_watch($0, $1, $2) }) {
     let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     guard descriptor >= 0 else { return nil }
     self.descriptor = descriptor
+    self.addWatch = addWatch
     let queue = DispatchQueue(label: "Sharing.FileStorage.watcher")
     source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
     source.setEventHandler { [weak self] in self?.drain() }
@@ -50,21 +55,22 @@ final class DirectoryWatcher: Sendable {
     source.cancel()
   }
 
-  /// Calls `onChange` after the file `name` in `folder` may have changed, until the
-  /// subscription is cancelled; nil when the folder cannot be watched.
+  /// Calls `onChange` after the file `name` in `folder` may have changed, and once when the
+  /// folder goes, until the subscription is cancelled; throws when the folder cannot be
+  /// watched (`ENOENT`: there is none; `ENOSPC`: the system's watches are all taken).
   func watch(_ folder: String, name: String, _ onChange: @escaping @Sendable () -> Void)
-    -> SharedSubscription?
+    throws(POSIXFailure) -> SharedSubscription
   {
-    let registered = state.withLock { state -> (Int32, Int)? in
+    let registered = state.withLock { state -> Result<(Int32, Int), POSIXFailure> in
       // The folder's watch if it has one (the same mask again), a new one if not: asked of the
       // system each time, since only it knows which spellings name one folder.
-      let watch = inotify_add_watch(descriptor, folder, Self.events | UInt32(IN_ONLYDIR))
-      guard watch >= 0 else { return nil }
+      let watch = addWatch(descriptor, folder, Self.events | UInt32(IN_ONLYDIR))
+      guard watch >= 0 else { return .failure(POSIXFailure(errno)) }
       state.nextToken += 1
       state.folders[watch, default: [:]][name, default: [:]][state.nextToken] = onChange
-      return (watch, state.nextToken)
+      return .success((watch, state.nextToken))
     }
-    guard let (watch, token) = registered else { return nil }
+    let (watch, token) = try registered.get()
     return SharedSubscription { [weak self] in self?.unwatch(watch, name: name, token: token) }
   }
 

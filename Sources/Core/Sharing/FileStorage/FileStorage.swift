@@ -34,10 +34,12 @@ public struct FileStorage: Hashable, Sendable {
 
   /// Calls `onChange` after the file at `path` may have changed (written, replaced, deleted),
   /// until the result is cancelled: for a key over a file of its own format (the favorites').
-  package func watch(_ path: String, onChange: @escaping @Sendable () -> Void)
-    -> SharedSubscription
-  {
-    fileSystem.watch(path, onChange: onChange)
+  /// `onFailure` is told when changes cannot be seen.
+  package func watch(
+    _ path: String, onChange: @escaping @Sendable () -> Void,
+    onFailure: @escaping @Sendable (FileStorageError) -> Void = { _ in }
+  ) -> SharedSubscription {
+    fileSystem.watch(path, onChange: onChange, onFailure: onFailure)
   }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -68,9 +68,13 @@ private func defaultEncoder() -> JSONEncoder {
 ///   reader sees the old file or the new one, never part of one.
 /// - **Changes made by other programs** (a write, a rename over the file, a delete) reach the
 ///   subscriber within a fraction of a second; a deleted file gives the initial value back. The
+///   file is followed when its folder is deleted and made again, and when a linked folder on
+///   its way is pointed elsewhere; a folder that cannot be watched is said in `loadError`. The
 ///   key's own writes are recognized by their bytes and are not reported back. While a change of
 ///   ours waits to be written, what another program wrote is not taken: the local value wins
-///   (as in swift-sharing), and the write replaces it.
+///   (as in swift-sharing), and the write replaces it. A change that could not be written (the
+///   file unreadable, the disk full) waits the same way, and is written again at the file's
+///   next change, `saveError` following.
 /// - **A file that failed to load is not lost.** A save of the value that stood in for it (the
 ///   one the shared value kept when the load failed) is refused with a `saveError`, so that a
 ///   save no one asked for never replaces a file that only needed fixing. Once the value is
@@ -109,6 +113,10 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     var isPending: Bool { inFlight > 0 || queued != nil }
     /// Counts saves, so that an external change read while a save began is not taken.
     var saves = 0
+    /// A change of ours could not be written (the file could not be read, or the write
+    /// failed): it is written again at the file's next change, which may be what was in the
+    /// way going. Until then the file's content is not taken over it.
+    var isUnwritten = false
   }
 
   private struct Refusal {
@@ -183,7 +191,9 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     -> SharedSubscription
   {
     remember(context)
-    return fileSystem.watch(path) { [weak self] in self?.fileChanged(subscriber) }
+    return fileSystem.watch(
+      path, onChange: { [weak self] in self?.fileChanged(subscriber) },
+      onFailure: { subscriber.yield(throwing: $0) })
   }
 
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
@@ -269,6 +279,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
   private func fileChanged(_ subscriber: SharedSubscriber<Value>) {
     let saves = file.state.withLock { $0.isPending ? nil : $0.saves }
     guard let saves else { return }
+    if writeAgain(subscriber) { return }
     var data: Data? = nil
     let result: Result<Value?, any Error>
     do {
@@ -286,9 +297,20 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     } else {
       standIn = nil
     }
+    let isFailure = if case .failure = result { true } else { false }
+    // Gone after a failure to load it (a FIFO removed): the value shown never came from what
+    // went, so it stays, and is written where the file was. A deletion gives the initial value.
+    let restores = file.state.withLock { state in
+      !isFailure && data == nil && state.refused != nil && !state.isPending
+        && state.saves == saves
+    }
+    if restores {
+      file.state.withLock { $0.isUnwritten = true }
+      _ = writeAgain(subscriber)
+      return
+    }
     let taken = file.state.withLock { state -> Bool in
       // A save that began meanwhile wins; what the key knows already is not news.
-      let isFailure = if case .failure = result { true } else { false }
       guard !state.isPending, state.saves == saves,
         state.known != data || isFailure != (state.refused != nil)
       else { return false }
@@ -303,6 +325,26 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       return true
     }
     if taken { subscriber.yield(with: result) }
+  }
+
+  /// Writes again a change that could not be written, as another save would, and tells the
+  /// subscriber how that went; whether there was one.
+  private func writeAgain(_ subscriber: SharedSubscriber<Value>) -> Bool {
+    let value = file.state.withLock { state -> Value? in
+      guard state.isUnwritten, !state.isPending, let local = state.local else { return nil }
+      state.saves += 1
+      state.isBusy = true
+      state.inFlight += 1
+      return local
+    }
+    guard let value else { return false }
+    let answer = SaveContinuation("The key \(self)") { result in
+      subscriber.yieldSaved(with: result)
+      // The file as written is the value shown: what failed to load no longer holds.
+      if case .success = result { subscriber.yield(value) }
+    }
+    fileSystem.schedule(after: .zero) { [self] in write(value, answering: [answer]) }
+    return true
   }
 
   // MARK: Writing
@@ -324,14 +366,29 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       throw FileStorageError.cannotWrite(
         path: path, reason: "the value could not be encoded (\(Self.describe(error)))")
     }
-    if let refused = file.state.withLock({ $0.refused }) {
-      try replaceRefused(refused, with: data)
+    do {
+      if let refused = file.state.withLock({ $0.refused }) {
+        try replaceRefused(refused, with: data)
+      }
+      try fileSystem.write(data, to: path)
+    } catch let error as Unwritten {
+      throw error.error
+    } catch {
+      // Not written, though it is the person's: again at the file's next change.
+      file.state.withLock { $0.isUnwritten = true }
+      throw error
     }
-    try fileSystem.write(data, to: path)
     file.state.withLock { state in
       state.known = data
       state.refused = nil
+      state.isUnwritten = false
     }
+  }
+
+  /// A save refused on purpose (the value only stands in for a file that did not load): not
+  /// written again on its own.
+  private struct Unwritten: Error {
+    let error: FileStorageError
   }
 
   /// Looks again at a file that failed to load, before `data` replaces it: one that still
@@ -349,10 +406,12 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     // Not `try?`: a value that is itself optional may decode to nil.
     if case .success = Result(catching: { try decode(current) }) { return }
     if data == refused.standIn {
-      throw FileStorageError.cannotWrite(
-        path: path,
-        reason: "it did not load, and this value only stands in for what it holds; it is left "
-          + "as it is until the value is changed, and then copied aside before it is replaced")
+      throw Unwritten(
+        error: FileStorageError.cannotWrite(
+          path: path,
+          reason: "it did not load, and this value only stands in for what it holds; it is "
+            + "left as it is until the value is changed, and then copied aside before it is "
+            + "replaced"))
     }
     try fileSystem.keepAside(current, of: path)
   }

@@ -14,9 +14,13 @@ protocol FileSystem: AnyObject, Sendable {
   func keepAside(_ data: Data, of path: String) throws(FileStorageError)
 
   /// Calls `onChange` (on a thread of the file system's) after the file may have changed:
-  /// written, replaced by a rename, created, deleted, or its permissions changed. May call it
-  /// for the file system's own writes too; may call it when nothing changed.
-  func watch(_ path: String, onChange: @escaping @Sendable () -> Void) -> SharedSubscription
+  /// written, replaced by a rename, created, deleted, or its permissions changed, its folder
+  /// too. May call it for the file system's own writes too; may call it when nothing changed.
+  /// Calls `onFailure` when changes cannot be seen (a folder that cannot be watched).
+  func watch(
+    _ path: String, onChange: @escaping @Sendable () -> Void,
+    onFailure: @escaping @Sendable (FileStorageError) -> Void
+  ) -> SharedSubscription
 
   /// Runs `work` on the file system's serial queue after `delay`: writes never run on the
   /// caller's thread (which may be the main thread), and never two at once.

@@ -46,7 +46,10 @@ final class InMemoryFileSystem: FileSystem {
   /// Every file, by path.
   var files: [String: Data] { state.withLock { $0.files } }
 
-  func watch(_ path: String, onChange: @escaping @Sendable () -> Void) -> SharedSubscription {
+  func watch(
+    _ path: String, onChange: @escaping @Sendable () -> Void,
+    onFailure: @escaping @Sendable (FileStorageError) -> Void
+  ) -> SharedSubscription {
     let token = state.withLock { state in
       state.nextToken += 1
       state.watchers[path, default: [:]][state.nextToken] = onChange

@@ -30,13 +30,18 @@ final class LiveFileSystem: FileSystem {
   /// Files whose folder was cleared of temporary files that killed writers left.
   private let swept = Mutex<Set<String>>([])
 
+  /// `inotify_add_watch`, or a stand-in for tests of a folder that cannot be watched.
+  private let addWatch: DirectoryWatcher.AddWatch
+
   init(
     coalescingWindow: Duration = .milliseconds(250), budget: WriteBudget? = nil,
-    now: @escaping @Sendable () -> Date = { Date() }
+    now: @escaping @Sendable () -> Date = { Date() },
+    addWatch: @escaping DirectoryWatcher.AddWatch = { inotify_add_watch($0, $1, $2) }
   ) {
     self.coalescingWindow = coalescingWindow
     self.budget = budget
     self.now = now
+    self.addWatch = addWatch
     queue.setSpecific(key: onQueue, value: true)
   }
 
@@ -80,25 +85,31 @@ final class LiveFileSystem: FileSystem {
     }
   }
 
-  /// Watches the file's folder, made if needed: an atomic replace (a rename over the file), a
-  /// delete and a re-create are all events of the folder, which a watch on the file itself would
-  /// lose with its inode. When the file is a link, its target's folder is watched too, since
-  /// that is where writes through the link land. Without a folder or an inotify descriptor,
-  /// nothing is watched.
-  func watch(_ path: String, onChange: @escaping @Sendable () -> Void) -> SharedSubscription {
+  /// Follows the file through its folders (see ``FollowedPath``), its folder made if needed: an
+  /// atomic replace (a rename over the file), a delete and a re-create are all events of the
+  /// folder, which a watch on the file itself would lose with its inode; a folder deleted and
+  /// made again, or a linked folder pointed elsewhere, is followed too. Without an inotify
+  /// descriptor, or where a folder cannot be watched, `onFailure` says so.
+  func watch(
+    _ path: String, onChange: @escaping @Sendable () -> Void,
+    onFailure: @escaping @Sendable (FileStorageError) -> Void
+  ) -> SharedSubscription {
     try? SafeFile.makeDirectory(SafeFile.parent(of: path))
     let watcher = watcher.withLock { watcher in
-      if watcher == nil { watcher = .some(DirectoryWatcher()) }
+      if watcher == nil { watcher = .some(DirectoryWatcher(addWatch: addWatch)) }
       return watcher!
     }
-    guard let watcher else { return SharedSubscription {} }
-    let target = SafeFile.resolvedPath(path)
-    let subscriptions = Set([path, target]).compactMap {
-      watcher.watch(SafeFile.parent(of: $0), name: SafeFile.name(of: $0), onChange)
+    let unseen = { @Sendable (reason: String) in
+      FileStorageError.cannotRead(
+        path: path, reason: "\(reason), so changes other programs make to it are not seen")
     }
-    return SharedSubscription {
-      for subscription in subscriptions { subscription.cancel() }
+    guard let watcher else {
+      onFailure(unseen("no inotify descriptor was given (\(String(cString: strerror(errno))))"))
+      return SharedSubscription {}
     }
+    let followed = FollowedPath(
+      path, watcher: watcher, onChange: onChange, onFailure: { onFailure(unseen($0)) })
+    return SharedSubscription { followed.cancel() }
   }
 
   func schedule(after delay: Duration, _ work: @escaping @Sendable () -> Void) {

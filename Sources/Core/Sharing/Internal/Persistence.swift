@@ -126,6 +126,9 @@ package final class Persistence<Value: Sendable>: AnyPersistence, @unchecked Sen
         onLoading: { [weak self, weak storage] isLoading in
           self?.state.withLock { $0.isLoading = isLoading }
           storage?.didChange()
+        },
+        onSaved: { [weak self, weak storage] result in
+          self?.recordSave(result, storage: storage)
         }))
     state.withLock { $0.subscription = subscription }
   }
