@@ -20,8 +20,9 @@ let package = Package(
         "BasicUsage", .product(name: "ComposableTestSupport", package: "PrimeTime"),
       ]
     ),
-    // The previous release's consumer, unchanged: it builds on the deprecated names
-    // (CHANGELOG.md) and its tests pass.
+    // The previous release's consumer, as the last release tag has it (Scripts/check-consumer
+    // takes it from the tag): it builds on the deprecated names (CHANGELOG.md) and its tests
+    // pass.
     .target(
       name: "PreviousRelease",
       dependencies: [
