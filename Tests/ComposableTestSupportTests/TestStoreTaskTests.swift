@@ -22,7 +22,7 @@ import Testing
     await withKnownIssue {
       await task.finish()
     } matching: {
-      $0.description.contains("still running after")
+      $0.description.contains("still in-flight after")
     }
     await task.cancel()
     #expect(forever.isCancelled && task.isCancelled)
@@ -42,7 +42,7 @@ import Testing
     await withKnownIssue {
       await TestStoreTask(rawValue: forever, timeout: .milliseconds(20)).finish()
     } matching: {
-      $0.description.contains("still running after 0.02 seconds")
+      $0.description.contains("still in-flight after 0.02 seconds")
     }
     forever.cancel()
     let task = TestStoreTask(rawValue: nil, timeout: .seconds(1))
