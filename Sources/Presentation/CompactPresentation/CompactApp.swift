@@ -81,7 +81,7 @@ public enum CompactApp {
     case favorites(FavoritesScreen.State)
   }
 
-  public enum Action: Hashable, Sendable {
+  public enum Action: ListedAction {
     case root(RootScreen.Action)
     case backTapped
     case counter(CounterScreen.Action)
@@ -94,6 +94,43 @@ public enum CompactApp {
       case .counter(let action): .counter(action.featureAction)
       case .favorites(let action): .favorites(action.featureAction)
       }
+    }
+  }
+}
+
+extension CompactApp.Action {
+  /// The action's cases, without their arguments (see ``ListedAction``).
+  public enum Case: CaseIterable, Hashable, Sendable {
+    case root
+    case backTapped
+    case counter
+    case favorites
+  }
+
+  public var listedCase: Case {
+    switch self {
+    case .root: .root
+    case .backTapped: .backTapped
+    case .counter: .counter
+    case .favorites: .favorites
+    }
+  }
+
+  public static func actions(of listedCase: Case) -> [Self] {
+    switch listedCase {
+    case .root: RootScreen.Action.everyCase.map(Self.root)
+    case .backTapped: [.backTapped]
+    case .counter: CounterScreen.Action.everyCase.map(Self.counter)
+    case .favorites: FavoritesScreen.Action.everyCase.map(Self.favorites)
+    }
+  }
+
+  public var withoutArguments: Self {
+    switch self {
+    case .counter(let action): .counter(action.withoutArguments)
+    case .favorites(let action): .favorites(action.withoutArguments)
+    case .root(let action): .root(action)
+    default: Self.actions(of: listedCase)[0]
     }
   }
 }

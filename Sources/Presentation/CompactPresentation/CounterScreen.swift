@@ -62,7 +62,7 @@ public enum CounterScreen {
     }
   }
 
-  public enum Action: Hashable, Sendable {
+  public enum Action: ListedAction {
     case decrementTapped
     case incrementTapped
     /// The count's field now reads `text` (`nil`: the person stopped typing).
@@ -90,6 +90,65 @@ public enum CounterScreen {
       case .primeModalDismissed, .primePopoverDismissed, .alertDismissed: .destination(.dismiss)
       case .primeDetail(let action): .destination(.presented(.primeDetail(action.featureAction)))
       }
+    }
+  }
+}
+
+extension CounterScreen.Action {
+  /// The action's cases, without their arguments (see ``ListedAction``).
+  public enum Case: CaseIterable, Hashable, Sendable {
+    case decrementTapped
+    case incrementTapped
+    case countFieldChanged
+    case countFieldSubmitted
+    case isPrimeTapped
+    case nthPrimeTapped
+    case cancelNthPrimeTapped
+    case doubleTapped
+    case primeModalDismissed
+    case primePopoverDismissed
+    case alertDismissed
+    case primeDetail
+  }
+
+  public var listedCase: Case {
+    switch self {
+    case .decrementTapped: .decrementTapped
+    case .incrementTapped: .incrementTapped
+    case .countFieldChanged: .countFieldChanged
+    case .countFieldSubmitted: .countFieldSubmitted
+    case .isPrimeTapped: .isPrimeTapped
+    case .nthPrimeTapped: .nthPrimeTapped
+    case .cancelNthPrimeTapped: .cancelNthPrimeTapped
+    case .doubleTapped: .doubleTapped
+    case .primeModalDismissed: .primeModalDismissed
+    case .primePopoverDismissed: .primePopoverDismissed
+    case .alertDismissed: .alertDismissed
+    case .primeDetail: .primeDetail
+    }
+  }
+
+  public static func actions(of listedCase: Case) -> [Self] {
+    switch listedCase {
+    case .decrementTapped: [.decrementTapped]
+    case .incrementTapped: [.incrementTapped]
+    case .countFieldChanged: [.countFieldChanged(nil)]
+    case .countFieldSubmitted: [.countFieldSubmitted]
+    case .isPrimeTapped: [.isPrimeTapped]
+    case .nthPrimeTapped: [.nthPrimeTapped]
+    case .cancelNthPrimeTapped: [.cancelNthPrimeTapped]
+    case .doubleTapped: [.doubleTapped]
+    case .primeModalDismissed: [.primeModalDismissed]
+    case .primePopoverDismissed: [.primePopoverDismissed]
+    case .alertDismissed: [.alertDismissed]
+    case .primeDetail: PrimeDetailView.Action.everyCase.map(Self.primeDetail)
+    }
+  }
+
+  public var withoutArguments: Self {
+    switch self {
+    case .primeDetail(let action): .primeDetail(action)
+    default: Self.actions(of: listedCase)[0]
     }
   }
 }

@@ -46,7 +46,7 @@ public enum FavoritesScreen {
     }
   }
 
-  public enum Action: Hashable, Sendable {
+  public enum Action: ListedAction {
     case rowTapped(prime: Int)
     case rowsSwipedToDelete(atOffsets: IndexSet)
     case saveTapped
@@ -63,6 +63,40 @@ public enum FavoritesScreen {
       case .cancelNthPrimeTapped: .lookup(.cancel)
       case .alertDismissed: .alert(.dismiss)
       }
+    }
+  }
+}
+
+extension FavoritesScreen.Action {
+  /// The action's cases, without their arguments (see ``ListedAction``).
+  public enum Case: CaseIterable, Hashable, Sendable {
+    case rowTapped
+    case rowsSwipedToDelete
+    case saveTapped
+    case loadTapped
+    case cancelNthPrimeTapped
+    case alertDismissed
+  }
+
+  public var listedCase: Case {
+    switch self {
+    case .rowTapped: .rowTapped
+    case .rowsSwipedToDelete: .rowsSwipedToDelete
+    case .saveTapped: .saveTapped
+    case .loadTapped: .loadTapped
+    case .cancelNthPrimeTapped: .cancelNthPrimeTapped
+    case .alertDismissed: .alertDismissed
+    }
+  }
+
+  public static func actions(of listedCase: Case) -> [Self] {
+    switch listedCase {
+    case .rowTapped: [.rowTapped(prime: 0)]
+    case .rowsSwipedToDelete: [.rowsSwipedToDelete(atOffsets: [])]
+    case .saveTapped: [.saveTapped]
+    case .loadTapped: [.loadTapped]
+    case .cancelNthPrimeTapped: [.cancelNthPrimeTapped]
+    case .alertDismissed: [.alertDismissed]
     }
   }
 }

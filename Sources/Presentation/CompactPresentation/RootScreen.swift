@@ -1,4 +1,5 @@
 import AppFeature
+import Presentation
 
 /// The first screen on a touch device: a list leading to the counter and the favorites.
 public enum RootScreen {
@@ -9,7 +10,7 @@ public enum RootScreen {
     public init() {}
   }
 
-  public enum Action: Hashable, Sendable {
+  public enum Action: ListedAction, CaseIterable {
     case counterRowTapped
     case favoritesRowTapped
 

@@ -47,7 +47,7 @@ public enum CounterPane {
     }
   }
 
-  public enum Action: Hashable, Sendable {
+  public enum Action: ListedAction {
     case decrementClicked
     case incrementClicked
     /// The count's field now reads `text` (`nil`: the person stopped typing).
@@ -74,6 +74,62 @@ public enum CounterPane {
       case .primePopoverDismissed, .primeSheetDismissed, .alertDismissed: .destination(.dismiss)
       case .primeDetail(let action): .destination(.presented(.primeDetail(action.featureAction)))
       }
+    }
+  }
+}
+
+extension CounterPane.Action {
+  /// The action's cases, without their arguments (see ``ListedAction``).
+  public enum Case: CaseIterable, Hashable, Sendable {
+    case decrementClicked
+    case incrementClicked
+    case countFieldChanged
+    case countFieldSubmitted
+    case isPrimeClicked
+    case nthPrimeClicked
+    case cancelNthPrimeClicked
+    case primePopoverDismissed
+    case primeSheetDismissed
+    case alertDismissed
+    case primeDetail
+  }
+
+  public var listedCase: Case {
+    switch self {
+    case .decrementClicked: .decrementClicked
+    case .incrementClicked: .incrementClicked
+    case .countFieldChanged: .countFieldChanged
+    case .countFieldSubmitted: .countFieldSubmitted
+    case .isPrimeClicked: .isPrimeClicked
+    case .nthPrimeClicked: .nthPrimeClicked
+    case .cancelNthPrimeClicked: .cancelNthPrimeClicked
+    case .primePopoverDismissed: .primePopoverDismissed
+    case .primeSheetDismissed: .primeSheetDismissed
+    case .alertDismissed: .alertDismissed
+    case .primeDetail: .primeDetail
+    }
+  }
+
+  public static func actions(of listedCase: Case) -> [Self] {
+    switch listedCase {
+    case .decrementClicked: [.decrementClicked]
+    case .incrementClicked: [.incrementClicked]
+    case .countFieldChanged: [.countFieldChanged(nil)]
+    case .countFieldSubmitted: [.countFieldSubmitted]
+    case .isPrimeClicked: [.isPrimeClicked]
+    case .nthPrimeClicked: [.nthPrimeClicked]
+    case .cancelNthPrimeClicked: [.cancelNthPrimeClicked]
+    case .primePopoverDismissed: [.primePopoverDismissed]
+    case .primeSheetDismissed: [.primeSheetDismissed]
+    case .alertDismissed: [.alertDismissed]
+    case .primeDetail: PrimeDetailView.Action.everyCase.map(Self.primeDetail)
+    }
+  }
+
+  public var withoutArguments: Self {
+    switch self {
+    case .primeDetail(let action): .primeDetail(action)
+    default: Self.actions(of: listedCase)[0]
     }
   }
 }

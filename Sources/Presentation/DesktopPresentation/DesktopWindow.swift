@@ -141,7 +141,7 @@ public enum DesktopWindow {
     }
   }
 
-  public enum Action: Hashable, Sendable {
+  public enum Action: ListedAction {
     case counter(CounterPane.Action)
     case sidebar(FavoritesSidebar.Action)
     case menu(MenuCommand)
@@ -163,6 +163,39 @@ public enum DesktopWindow {
       case .menu(.newWindow): return .windowOpened
       case .menu(.closeWindow): return .windowClosed(id: windowID)
       }
+    }
+  }
+}
+
+extension DesktopWindow.Action {
+  /// The action's cases, without their arguments (see ``ListedAction``).
+  public enum Case: CaseIterable, Hashable, Sendable {
+    case counter
+    case sidebar
+    case menu
+  }
+
+  public var listedCase: Case {
+    switch self {
+    case .counter: .counter
+    case .sidebar: .sidebar
+    case .menu: .menu
+    }
+  }
+
+  public static func actions(of listedCase: Case) -> [Self] {
+    switch listedCase {
+    case .counter: CounterPane.Action.everyCase.map(Self.counter)
+    case .sidebar: FavoritesSidebar.Action.everyCase.map(Self.sidebar)
+    case .menu: MenuCommand.everyCase.map(Self.menu)
+    }
+  }
+
+  public var withoutArguments: Self {
+    switch self {
+    case .counter(let action): .counter(action.withoutArguments)
+    case .sidebar(let action): .sidebar(action.withoutArguments)
+    case .menu(let command): .menu(command)
     }
   }
 }

@@ -54,7 +54,7 @@ public enum FavoritesSidebar {
     }
   }
 
-  public enum Action: Hashable, Sendable {
+  public enum Action: ListedAction {
     case rowDoubleClicked(prime: Int)
     case deleteClicked(atOffsets: IndexSet)
     case saveClicked
@@ -71,6 +71,40 @@ public enum FavoritesSidebar {
       case .cancelNthPrimeClicked: .lookup(.cancel)
       case .alertDismissed: .alert(.dismiss)
       }
+    }
+  }
+}
+
+extension FavoritesSidebar.Action {
+  /// The action's cases, without their arguments (see ``ListedAction``).
+  public enum Case: CaseIterable, Hashable, Sendable {
+    case rowDoubleClicked
+    case deleteClicked
+    case saveClicked
+    case loadClicked
+    case cancelNthPrimeClicked
+    case alertDismissed
+  }
+
+  public var listedCase: Case {
+    switch self {
+    case .rowDoubleClicked: .rowDoubleClicked
+    case .deleteClicked: .deleteClicked
+    case .saveClicked: .saveClicked
+    case .loadClicked: .loadClicked
+    case .cancelNthPrimeClicked: .cancelNthPrimeClicked
+    case .alertDismissed: .alertDismissed
+    }
+  }
+
+  public static func actions(of listedCase: Case) -> [Self] {
+    switch listedCase {
+    case .rowDoubleClicked: [.rowDoubleClicked(prime: 0)]
+    case .deleteClicked: [.deleteClicked(atOffsets: [])]
+    case .saveClicked: [.saveClicked]
+    case .loadClicked: [.loadClicked]
+    case .cancelNthPrimeClicked: [.cancelNthPrimeClicked]
+    case .alertDismissed: [.alertDismissed]
     }
   }
 }

@@ -1,5 +1,7 @@
+import Presentation
+
 /// A command of the desktop app's menu bar, with its keyboard shortcut.
-public enum MenuCommand: CaseIterable, Hashable, Sendable {
+public enum MenuCommand: ListedAction, CaseIterable {
   case increment
   case decrement
   case isThisPrime

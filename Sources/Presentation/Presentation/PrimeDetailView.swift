@@ -62,7 +62,7 @@ public enum PrimeDetailView {
     }
   }
 
-  public enum Action: Hashable, Sendable {
+  public enum Action: ListedAction, CaseIterable {
     case saveToFavoritesPressed
     case removeFromFavoritesPressed
 

@@ -1,6 +1,7 @@
 import AppFeature
 import CompactPresentation
 import DesktopPresentation
+import Presentation
 
 /// What a person does in a window, in any face: a touch adapter's action or a desktop
 /// adapter's.
@@ -14,7 +15,7 @@ import DesktopPresentation
 /// store.send(action.featureAction(windowID: 3))
 /// // .window(.element(id: 3, action: .counter(.increment)))
 /// ```
-public enum WindowAction: Hashable, Sendable {
+public enum WindowAction: ListedAction {
   case touch(CompactApp.Action)
   case desktop(DesktopWindow.Action)
 
@@ -26,44 +27,33 @@ public enum WindowAction: Hashable, Sendable {
     }
   }
 
-  /// One value of every case, with empty arguments (no prime, no offsets, no text): what a
-  /// face that names actions (the web's `data-action`) derives its names from.
-  public static let everyCase: [WindowAction] =
-    [
-      .root(.counterRowTapped), .root(.favoritesRowTapped), .backTapped,
-      .favorites(.rowTapped(prime: 0)), .favorites(.rowsSwipedToDelete(atOffsets: [])),
-      .favorites(.saveTapped), .favorites(.loadTapped), .favorites(.cancelNthPrimeTapped),
-      .favorites(.alertDismissed),
-    ].map(WindowAction.touch)
-    + [
-      CounterScreen.Action.decrementTapped, .incrementTapped, .countFieldChanged(nil),
-      .countFieldSubmitted, .isPrimeTapped, .nthPrimeTapped, .cancelNthPrimeTapped,
-      .doubleTapped, .primeModalDismissed, .primePopoverDismissed, .alertDismissed,
-      .primeDetail(.saveToFavoritesPressed), .primeDetail(.removeFromFavoritesPressed),
-    ].map { .touch(.counter($0)) }
-    + [
-      CounterPane.Action.decrementClicked, .incrementClicked, .countFieldChanged(nil),
-      .countFieldSubmitted, .isPrimeClicked, .nthPrimeClicked, .cancelNthPrimeClicked,
-      .primePopoverDismissed, .primeSheetDismissed, .alertDismissed,
-      .primeDetail(.saveToFavoritesPressed), .primeDetail(.removeFromFavoritesPressed),
-    ].map { .desktop(.counter($0)) }
-    + [
-      FavoritesSidebar.Action.rowDoubleClicked(prime: 0), .deleteClicked(atOffsets: []),
-      .saveClicked, .loadClicked, .cancelNthPrimeClicked, .alertDismissed,
-    ].map { .desktop(.sidebar($0)) }
-    + MenuCommand.allCases.map { .desktop(.menu($0)) }
+  /// The actions' cases: an adapter's (see ``ListedAction``).
+  public enum Case: CaseIterable, Hashable, Sendable {
+    case touch
+    case desktop
+  }
+
+  public var listedCase: Case {
+    switch self {
+    case .touch: .touch
+    case .desktop: .desktop
+    }
+  }
+
+  /// Every action of the adapter, with empty arguments: what a face that names actions (the
+  /// web's `data-action`) derives its names from.
+  public static func actions(of listedCase: Case) -> [Self] {
+    switch listedCase {
+    case .touch: CompactApp.Action.everyCase.map(Self.touch)
+    case .desktop: DesktopWindow.Action.everyCase.map(Self.desktop)
+    }
+  }
 
   /// This action with its arguments emptied: the value of ``everyCase`` of the same case.
-  public var withoutArguments: WindowAction {
+  public var withoutArguments: Self {
     switch self {
-    case .touch(.counter(.countFieldChanged)): .touch(.counter(.countFieldChanged(nil)))
-    case .touch(.favorites(.rowTapped)): .touch(.favorites(.rowTapped(prime: 0)))
-    case .touch(.favorites(.rowsSwipedToDelete)):
-      .touch(.favorites(.rowsSwipedToDelete(atOffsets: [])))
-    case .desktop(.counter(.countFieldChanged)): .desktop(.counter(.countFieldChanged(nil)))
-    case .desktop(.sidebar(.rowDoubleClicked)): .desktop(.sidebar(.rowDoubleClicked(prime: 0)))
-    case .desktop(.sidebar(.deleteClicked)): .desktop(.sidebar(.deleteClicked(atOffsets: [])))
-    default: self
+    case .touch(let action): .touch(action.withoutArguments)
+    case .desktop(let action): .desktop(action.withoutArguments)
     }
   }
 }
