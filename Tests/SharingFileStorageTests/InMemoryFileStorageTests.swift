@@ -107,6 +107,25 @@ struct InMemoryFileStorageTests {
     #expect(try yields.last?.get() == nil)
   }
 
+  /// Two keys of one file subscribed at once (a value released and made again while the old
+  /// one's subscription lives) both hear another program's change, once each: they share what
+  /// is known of the file, so the second found the change known and heard nothing.
+  @Test func twoSubscriptionsOfOneFileBothHearAChange() throws {
+    let files = InMemoryFileSystem()
+    let (first, second) = (key(url, files, as: Int.self), key(url, files, as: Int.self))
+    let (firstYields, secondYields) = (Yields<Int>(), Yields<Int>())
+    let subscriptions = [
+      first.subscribe(context: .initialValue(0), subscriber: firstYields.subscriber),
+      second.subscribe(context: .initialValue(0), subscriber: secondYields.subscriber),
+    ]
+    defer { for subscription in subscriptions { subscription.cancel() } }
+
+    files.set(json(5), at: url.path)
+    #expect(try firstYields.last?.get() == 5)
+    #expect(try secondYields.last?.get() == 5)
+    #expect(firstYields.count == 1 && secondYields.count == 1)
+  }
+
   @Test func aCancelledSubscriptionHearsNothing() {
     let files = InMemoryFileSystem()
     let yields = Yields<Int>()

@@ -117,6 +117,10 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     /// failed): it is written again at the file's next change, which may be what was in the
     /// way going. Until then the file's content is not taken over it.
     var isUnwritten = false
+    /// Every live subscription to the file, by token: a change one of them takes is told to
+    /// all (what is known of the file is shared, so the others would find it known).
+    var subscribers: [Int: SharedSubscriber<Value>] = [:]
+    var nextSubscriber = 0
   }
 
   private struct Refusal {
@@ -191,9 +195,22 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     -> SharedSubscription
   {
     remember(context)
-    return fileSystem.watch(
-      path, onChange: { [weak self] in self?.fileChanged(subscriber) },
+    let token = file.state.withLock { state in
+      defer { state.nextSubscriber += 1 }
+      state.subscribers[state.nextSubscriber] = subscriber
+      return state.nextSubscriber
+    }
+    let watch = fileSystem.watch(
+      path, onChange: { [weak self] in self?.fileChanged() },
       onFailure: { subscriber.yield(throwing: $0) })
+    return SharedSubscription { [file] in
+      watch.cancel()
+      _ = file.state.withLock { $0.subscribers.removeValue(forKey: token) }
+    }
+  }
+
+  private var subscribers: [SharedSubscriber<Value>] {
+    file.state.withLock { Array($0.subscribers.values) }
   }
 
   public func save(_ value: Value, context: SaveContext, continuation: SaveContinuation) {
@@ -274,12 +291,12 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     }
   }
 
-  /// Tells the subscriber what another program made of the file, unless it is what the key
+  /// Tells the subscribers what another program made of the file, unless it is what the key
   /// already knows (its own write, or nothing new) or a change of ours is waiting to be written.
-  private func fileChanged(_ subscriber: SharedSubscriber<Value>) {
+  private func fileChanged() {
     let saves = file.state.withLock { $0.isPending ? nil : $0.saves }
     guard let saves else { return }
-    if writeAgain(subscriber) { return }
+    if writeAgain() { return }
     var data: Data? = nil
     let result: Result<Value?, any Error>
     do {
@@ -306,7 +323,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     }
     if restores {
       file.state.withLock { $0.isUnwritten = true }
-      _ = writeAgain(subscriber)
+      _ = writeAgain()
       return
     }
     let taken = file.state.withLock { state -> Bool in
@@ -324,12 +341,14 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       }
       return true
     }
-    if taken { subscriber.yield(with: result) }
+    if taken {
+      for subscriber in subscribers { subscriber.yield(with: result) }
+    }
   }
 
   /// Writes again a change that could not be written, as another save would, and tells the
-  /// subscriber how that went; whether there was one.
-  private func writeAgain(_ subscriber: SharedSubscriber<Value>) -> Bool {
+  /// subscribers how that went; whether there was one.
+  private func writeAgain() -> Bool {
     let value = file.state.withLock { state -> Value? in
       guard state.isUnwritten, !state.isPending, let local = state.local else { return nil }
       state.saves += 1
@@ -338,10 +357,13 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       return local
     }
     guard let value else { return false }
+    let subscribers = subscribers
     let answer = SaveContinuation("The key \(self)") { result in
-      subscriber.yieldSaved(with: result)
-      // The file as written is the value shown: what failed to load no longer holds.
-      if case .success = result { subscriber.yield(value) }
+      for subscriber in subscribers {
+        subscriber.yieldSaved(with: result)
+        // The file as written is the value shown: what failed to load no longer holds.
+        if case .success = result { subscriber.yield(value) }
+      }
     }
     fileSystem.schedule(after: .zero) { [self] in write(value, answering: [answer]) }
     return true
