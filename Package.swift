@@ -28,6 +28,7 @@ let package = Package(
     .library(name: "PrimeEngine", targets: ["PrimeEngine"]),
     .library(name: "PrimeClients", targets: ["PrimeClients"]),
     .library(name: "PrimeClientsLive", targets: ["PrimeClientsLive"]),
+    .library(name: "Settings", targets: ["Settings"]),
     .library(name: "NthPrimeLookup", targets: ["NthPrimeLookup"]),
     .library(name: "PrimeDetail", targets: ["PrimeDetail"]),
     .library(name: "Counter", targets: ["Counter"]),
@@ -162,7 +163,9 @@ let package = Package(
 
     // Features
     .target(
-      name: "NthPrimeLookup", dependencies: ["ComposableCore", "PrimeClients"],
+      name: "Settings", dependencies: ["ComposableCore"], path: "Sources/Features/Settings"),
+    .target(
+      name: "NthPrimeLookup", dependencies: ["ComposableCore", "PrimeClients", "Settings"],
       path: "Sources/Features/NthPrimeLookup"),
     .target(
       name: "PrimeDetail", dependencies: ["ComposableCore", "PrimeClients"],
@@ -180,7 +183,7 @@ let package = Package(
       name: "AppFeature",
       dependencies: [
         "ComposableCore", "Counter", "FavoritePrimes", "NthPrimeLookup", "PrimeClients",
-        "PrimeDetail",
+        "PrimeDetail", "Settings",
       ],
       path: "Sources/Features/AppFeature"
     ),
@@ -189,24 +192,28 @@ let package = Package(
     .target(
       name: "Presentation",
       dependencies: [
-        "ComposableCore", "Counter", "FavoritePrimes", "NthPrimeLookup", "PrimeDetail",
+        "ComposableCore", "Counter", "FavoritePrimes", "NthPrimeLookup", "PrimeDetail", "Settings",
       ],
       path: "Sources/Presentation/Presentation"
     ),
     .target(
       name: "CompactPresentation",
-      dependencies: ["AppFeature", "Counter", "FavoritePrimes", "Presentation"],
+      dependencies: ["AppFeature", "Counter", "FavoritePrimes", "Presentation", "Settings"],
       path: "Sources/Presentation/CompactPresentation"
     ),
     .target(
       name: "DesktopPresentation",
-      dependencies: ["AppFeature", "Counter", "FavoritePrimes", "NthPrimeLookup", "Presentation"],
+      dependencies: [
+        "AppFeature", "Counter", "FavoritePrimes", "NthPrimeLookup", "Presentation", "Settings",
+      ],
       path: "Sources/Presentation/DesktopPresentation"
     ),
     // What every face shares of a window: one view, one action, one focus.
     .target(
       name: "WindowPresentation",
-      dependencies: ["AppFeature", "CompactPresentation", "DesktopPresentation", "Presentation"],
+      dependencies: [
+        "AppFeature", "CompactPresentation", "DesktopPresentation", "Presentation", "Settings",
+      ],
       path: "Sources/Presentation/WindowPresentation"
     ),
 
@@ -216,7 +223,8 @@ let package = Package(
     .target(
       name: "TerminalUI",
       dependencies: [
-        "CompactPresentation", "DesktopPresentation", "Presentation", "WindowPresentation",
+        "CompactPresentation", "DesktopPresentation", "Presentation", "Settings",
+        "WindowPresentation",
       ],
       path: "Sources/Terminal/TerminalUI"
     ),
@@ -234,7 +242,7 @@ let package = Package(
       name: "WebUI",
       dependencies: [
         "AppFeature", "CompactPresentation", "DesktopPresentation", "NthPrimeLookup",
-        "Presentation", "WindowPresentation",
+        "Presentation", "Settings", "WindowPresentation",
       ],
       path: "Sources/Web/WebUI"
     ),
@@ -263,7 +271,7 @@ let package = Package(
       name: "FeatureTests",
       dependencies: [
         "AppFeature", "ComposableTestSupport", "Counter", "FavoritePrimes", "NthPrimeLookup",
-        "PrimeDetail",
+        "PrimeDetail", "Settings",
       ]
     ),
     .testTarget(
@@ -271,7 +279,7 @@ let package = Package(
       dependencies: [
         "AppFeature", "CompactPresentation", "ComposableCore", "ComposableTestSupport",
         "DesktopPresentation", "NthPrimeLookup", "Presentation", "PrimeClients",
-        "PrimeClientsLive", "TerminalUI", "WindowPresentation",
+        "PrimeClientsLive", "Settings", "TerminalUI", "WindowPresentation",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ],
       exclude: ["__Snapshots__"]
@@ -280,8 +288,8 @@ let package = Package(
       name: "WebUITests",
       dependencies: [
         "AppFeature", "CompactPresentation", "ComposableCore", "Counter", "DesktopPresentation",
-        "FavoritePrimes", "NthPrimeLookup", "Presentation", "PrimeClients", "PrimeDetail", "WebUI",
-        "WindowPresentation",
+        "FavoritePrimes", "NthPrimeLookup", "Presentation", "PrimeClients", "PrimeDetail",
+        "Settings", "WebUI", "WindowPresentation",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ],
       exclude: ["__Snapshots__"]
@@ -343,8 +351,8 @@ let package = Package(
       dependencies: [
         "AppFeature", "CompactPresentation", "ComposableCore", "ComposableTestSupport", "Counter",
         "DesktopPresentation", "FavoritePrimes", "NthPrimeLookup", "Presentation", "PrimeClients",
-        "PrimeClientsLive", "PrimeDetail", "PrimeEngine", "TerminalApp", "TerminalUI", "WebUI",
-        "WindowPresentation",
+        "PrimeClientsLive", "PrimeDetail", "PrimeEngine", "Settings", "TerminalApp", "TerminalUI",
+        "WebUI", "WindowPresentation",
       ]
     ),
   ],

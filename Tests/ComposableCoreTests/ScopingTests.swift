@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ComposableCore
 
 /// A counter that may be shown (`detail`, presented) and that may be set aside (`spare`, a

@@ -3,6 +3,7 @@ import Counter
 import NthPrimeLookup
 import PrimeClients
 import PrimeDetail
+import Settings
 import Testing
 
 @MainActor
@@ -64,8 +65,17 @@ struct CounterFeatureTests {
       $0.$count.withLock { $0 = -1_234_567 }
       $0.countField = nil
     }
-    for typed in ["12,34", "1,2345", ",123", "1,,234", "1 234"] {
+    for typed in ["12,34", "1,2345", ",123", "1,,234", "1 234", "1,234\u{2009}567", "1.23"] {
       #expect(CounterFeature.State.count(typed: typed) == nil, "\(typed)")
+    }
+  }
+
+  /// A count shown with any of the settings' digit groupings, typed back, is that count.
+  @Test(arguments: DigitGrouping.allCases)
+  func aCountShownInAnyGroupingIsTakenBack(_ grouping: DigitGrouping) {
+    for count in [0, 7, -1_234_567, 987_654_321, Int.max, Int.min] {
+      let shown = Formatting.number(count, grouping: grouping)
+      #expect(CounterFeature.State.count(typed: shown) == count, "\(shown)")
     }
   }
 

@@ -41,6 +41,7 @@ struct TouchPerson: Person {
     case .home: break
     case .counter: await tap(.root(.counterRowTapped))
     case .favorites: await tap(.root(.favoritesRowTapped))
+    case .settings: await tap(.root(.settingsRowTapped))
     }
   }
 

@@ -87,6 +87,9 @@ struct MappingTests {
       (.menu(.load), window(.favorites(.load))),
       (.menu(.newWindow), .windowOpened),
       (.menu(.closeWindow), .windowClosed(id: id)),
+      (.menu(.settings), .settingsWindowOpened),
+      (.settingsWindow(.closeClicked), .settingsWindowClosed),
+      (.settingsWindow(.settings(.appearancePicked(.dark))), .settings(.appearanceChosen(.dark))),
     ]
     for (viewAction, featureAction) in table {
       #expect(viewAction.featureAction(windowID: id) == featureAction, "\(viewAction)")

@@ -143,9 +143,16 @@ private final class Session {
   }
 
   func touchActions(_ app: CompactApp.State) -> [CompactApp.Action] {
+    if app.settingsSheet != nil {
+      return [.settingsSheetDismissed, .settings(.moreThreadsTapped)]
+    }
     switch app.destination {
     case nil:
-      return [.root(.counterRowTapped), .root(.favoritesRowTapped)]
+      return [.root(.counterRowTapped), .root(.favoritesRowTapped), .root(.settingsRowTapped)]
+    case .settings:
+      return [
+        .backTapped, .settings(.digitGroupingPicked(.thinSpace)), .settings(.fewerThreadsTapped),
+      ]
     case .counter(let counter):
       var actions: [CompactApp.Action] = [.backTapped, .counter(.isPrimeTapped)]
       if counter.alert != nil { actions.append(.counter(.alertDismissed)) }

@@ -6,6 +6,7 @@ import NthPrimeLookup
 import Presentation
 import PrimeClients
 import PrimeDetail
+import Settings
 import WebUI
 
 /// An app state built by hand: one step of a flow, without running effects.
@@ -25,6 +26,8 @@ struct AppStep {
   var answer: (n: Int, result: Result<UInt64, NthPrimeLookup.Failure>)?
   var favoritesAnswer: (n: Int, prime: UInt64)?
   var windows = 1
+  var settings = AppSettings()
+  var isSettingsWindowOpen = false
 
   var state: AppFeature.State {
     var window = WindowFeature.State(id: 0, screen: screen, counter: .init(countField: countField))
@@ -53,9 +56,12 @@ struct AppStep {
     return withDependencies {
       $0 = DependencyValues()
     } operation: {
-      AppFeature.State(
+      let state = AppFeature.State(
         count: count, favoritePrimes: favorites, persistedFavoritePrimes: favorites,
-        storage: storage, hasBeenActive: true, windows: windows, nextWindowID: self.windows)
+        storage: storage, hasBeenActive: true, windows: windows, nextWindowID: self.windows,
+        isSettingsWindowOpen: isSettingsWindowOpen)
+      state.settings.$settings.withLock { $0 = settings }
+      return state
     }
   }
 

@@ -1,6 +1,7 @@
 import AppFeature
 import FavoritePrimes
 import Presentation
+import Settings
 import SnapshotTesting
 import Testing
 import WebUI
@@ -89,6 +90,35 @@ struct WebSnapshotTests {
     document.record("a request that fails", step.view(.desktop))
 
     assertSnapshot(of: document.text, as: .lines, named: "desktop", testName: "flow")
+  }
+
+  /// The settings: a phone's screen, a tablet's sheet over the root, a desktop's window over
+  /// the window; each choice a button of its own name, the page's appearance on its element,
+  /// and the numbers grouped as chosen.
+  @Test func settings() {
+    var document = Document()
+    var step = AppStep()
+    step.count = 1_234_567
+    step.settings = AppSettings(digitGrouping: .thinSpace, appearance: .dark, nthPrimeThreads: 2)
+    step.screen = .settings
+    document.record("a phone's settings screen", step.view(.compact))
+    document.record("a tablet's settings sheet", step.view(.regular))
+    step.screen = .home
+    step.isSettingsWindowOpen = true
+    let desktop = step.view(.desktop)
+    document.record("a desktop's settings window", desktop)
+    let html = WebRenderer.render(desktop)
+    #expect(html.contains(#"data-appearance="dark""#))
+    #expect(html.contains("1\u{2009}234\u{2009}567"))
+    #expect(
+      desktop.action(named: "settingsWindow.settings.appearancePicked.light", prime: nil, text: nil)
+        == .success(.desktop(.settingsWindow(.settings(.appearancePicked(.light))))))
+    // A tablet's sheet is modal: the root under it takes no click.
+    #expect(
+      AppStep(screen: .settings).view(.regular).action(
+        named: "root.counterRowTapped", prime: nil, text: nil)
+        == .failure(.unavailable("root.counterRowTapped")))
+    assertSnapshot(of: document.text, as: .lines, named: "all", testName: "settings")
   }
 
   /// A list of a hundred thousand favorites is listed a page at a time.

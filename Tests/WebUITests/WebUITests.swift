@@ -136,8 +136,21 @@ struct WebUITests {
       "counter.primeDetail.saveToFavoritesPressed",
       "counter.primeDetail.removeFromFavoritesPressed",
     ]
-    #expect(WebView.actionNames == Set(touch + desktop + both))
-    #expect(WindowAction.everyCase.count == touch.count + desktop.count + 2 * both.count)
+    // Each option of a setting is an action of its own name: no value to check.
+    let settings =
+      ["locale", "ungrouped", "thinSpace"].map { "settings.digitGroupingPicked.\($0)" }
+      + ["system", "light", "dark"].map { "settings.appearancePicked.\($0)" }
+      + ["fewerThreadsTapped", "moreThreadsTapped", "allThreadsTapped"].map { "settings.\($0)" }
+    let touchSettings = ["root.settingsRowTapped", "settingsSheetDismissed"] + settings
+    let desktopSettings =
+      ["menu.settings", "settingsWindow.closeClicked"] + settings.map { "settingsWindow." + $0 }
+    #expect(
+      WebView.actionNames
+        == Set(touch + desktop + both + touchSettings + desktopSettings))
+    #expect(
+      WindowAction.everyCase.count
+        == touch.count + desktop.count + 2 * both.count + touchSettings.count
+        + desktopSettings.count)
     #expect(WindowAction.touch(.favorites(.rowTapped(prime: 7))).webName == "favorites.rowTapped")
     #expect(
       WindowAction.desktop(.sidebar(.deleteClicked(atOffsets: [1]))).webName

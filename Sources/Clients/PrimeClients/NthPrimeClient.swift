@@ -21,17 +21,42 @@ import IssueReporting
 /// }
 /// ```
 public struct NthPrimeClient: Sendable {
-  public var nthPrime: @Sendable (_ n: Int) -> AsyncThrowingStream<NthPrimeEvent, any Error>
+  /// A request for p_n on at most `threads` threads (`nil`: as many as the machine allows).
+  public var request:
+    @Sendable (_ n: Int, _ threads: Int?) -> AsyncThrowingStream<NthPrimeEvent, any Error>
 
+  /// A request for p_n on as many threads as the machine allows; setting it answers every
+  /// request, whatever its threads.
+  public var nthPrime: @Sendable (_ n: Int) -> AsyncThrowingStream<NthPrimeEvent, any Error> {
+    get {
+      let request = request
+      return { request($0, nil) }
+    }
+    set { request = { n, _ in newValue(n) } }
+  }
+
+  /// A client whose requests name the threads they may use.
+  public init(
+    request:
+      @escaping @Sendable (_ n: Int, _ threads: Int?) -> AsyncThrowingStream<
+        NthPrimeEvent, any Error
+      >
+  ) {
+    self.request = request
+  }
+
+  /// A client that answers every request alike, whatever its threads (a fake's).
   public init(
     nthPrime: @escaping @Sendable (_ n: Int) -> AsyncThrowingStream<NthPrimeEvent, any Error>
   ) {
-    self.nthPrime = nthPrime
+    self.request = { n, _ in nthPrime(n) }
   }
 
-  /// A request for p_n.
-  public func callAsFunction(_ n: Int) -> AsyncThrowingStream<NthPrimeEvent, any Error> {
-    nthPrime(n)
+  /// A request for p_n, on at most `threads` threads (`nil`: as many as the machine allows).
+  public func callAsFunction(_ n: Int, threads: Int? = nil)
+    -> AsyncThrowingStream<NthPrimeEvent, any Error>
+  {
+    request(n, threads)
   }
 }
 
@@ -62,11 +87,20 @@ extension NthPrimeClient {
     _ compute:
       @escaping @Sendable (Int, @escaping @Sendable (Double) -> Void) async throws -> UInt64
   ) -> NthPrimeClient {
-    NthPrimeClient { n in
+    streaming { n, _, progress in try await compute(n, progress) }
+  }
+
+  /// Streams what `compute` reports, given each request's threads; ending the iteration
+  /// cancels it.
+  public static func streaming(
+    _ compute:
+      @escaping @Sendable (Int, Int?, @escaping @Sendable (Double) -> Void) async throws -> UInt64
+  ) -> NthPrimeClient {
+    NthPrimeClient { n, threads in
       AsyncThrowingStream { continuation in
         let task = Task {
           do {
-            let prime = try await compute(n) { continuation.yield(.progress($0)) }
+            let prime = try await compute(n, threads) { continuation.yield(.progress($0)) }
             continuation.yield(.prime(prime))
             continuation.finish()
           } catch {

@@ -6,10 +6,13 @@ import PrimeEngine
 // this module; features and their tests see the interfaces alone.
 
 extension NthPrimeClient: DependencyKey {
-  /// The engine, on threads of its own, one request at a time across the program (the next
-  /// waits its turn at 0%). Throws `PrimeEngineError` for n ≤ 0 or past `NthPrime.maximum`.
-  public static let liveValue = NthPrimeClient.streaming { n, progress in
-    try await EngineQueue.shared.run { try await NthPrime.nthPrime(n, progress: progress) }
+  /// The engine, on threads of its own (as many as the request allows), one request at a time
+  /// across the program (the next waits its turn at 0%). Throws `PrimeEngineError` for n ≤ 0
+  /// or past `NthPrime.maximum`.
+  public static let liveValue = NthPrimeClient.streaming { n, threads, progress in
+    try await EngineQueue.shared.run {
+      try await NthPrime.nthPrime(n, threads: threads, progress: progress)
+    }
   }
 }
 

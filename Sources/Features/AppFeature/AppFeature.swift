@@ -5,6 +5,7 @@ import Foundation
 import NthPrimeLookup
 import PrimeClients
 import PrimeDetail
+import Settings
 
 /// The whole app: one count and one list of favorites, shared by any number of windows.
 ///
@@ -27,6 +28,11 @@ public struct AppFeature: Reducer {
     /// ``newWindow(id:)``.
     public var windows: IdentifiedArrayOf<WindowFeature.State>
     public var nextWindowID: Int
+    /// The settings every window follows: the program's `@Shared(.settings)`.
+    public var settings: SettingsFeature.State
+    /// Whether the settings have a window of their own (a desktop's settings scene): one at
+    /// most.
+    public var isSettingsWindowOpen: Bool
 
     /// An app whose windows all hold the program's count (`@Shared(.count)`) and favorites
     /// (`@Shared(.favorites)`), which start from `count`, `favoritePrimes` and
@@ -38,7 +44,7 @@ public struct AppFeature: Reducer {
       storage: FavoritePrimesFeature.StorageStatus = .idle, hasBeenActive: Bool = false,
       activityFeed: [Activity] = [],
       windows: IdentifiedArrayOf<WindowFeature.State> = [WindowFeature.State(id: 0)],
-      nextWindowID: Int = 1
+      nextWindowID: Int = 1, isSettingsWindowOpen: Bool = false
     ) {
       self._count = Shared(wrappedValue: count, .count)
       self.favoritesStorage = FavoritesStorageFeature.State(
@@ -47,10 +53,13 @@ public struct AppFeature: Reducer {
       self.activityFeed = activityFeed
       self.windows = windows
       self.nextWindowID = nextWindowID
+      self.settings = SettingsFeature.State()
+      self.isSettingsWindowOpen = isSettingsWindowOpen
       for id in windows.ids {
         self.windows[id: id]!.counter.$count = $count
         self.windows[id: id]!.favorites.$favoritePrimes = favoritesStorage.$favorites.primes
         self.windows[id: id]!.favorites.$storage = SharedReader(favoritesStorage.$status)
+        self.windows[id: id]!.settings.$settings = settings.$settings
       }
     }
 
@@ -68,7 +77,7 @@ public struct AppFeature: Reducer {
     public func newWindow(id: Int) -> WindowFeature.State {
       WindowFeature.State(
         id: id, count: $count, favoritePrimes: favoritesStorage.$favorites.primes,
-        storage: SharedReader(favoritesStorage.$status))
+        storage: SharedReader(favoritesStorage.$status), settings: settings.$settings)
     }
   }
 
@@ -76,6 +85,8 @@ public struct AppFeature: Reducer {
     case home
     case counter
     case favorites
+    /// The settings, in the window (a phone's screen, a tablet's sheet).
+    case settings
   }
 
   /// An entry of the activity feed.
@@ -106,6 +117,12 @@ public struct AppFeature: Reducer {
     case windowClosed(id: Int)
     case scenePhaseChanged(ScenePhase)
     case favoritesStorage(FavoritesStorageFeature.Action)
+    /// A change made in the settings' own window.
+    case settings(SettingsFeature.Action)
+    /// The settings' window was asked for: opened, or, when open, left as it is (a face
+    /// brings it to the front).
+    case settingsWindowOpened
+    case settingsWindowClosed
   }
 
   @Dependency(\.date.now) var now
@@ -114,6 +131,7 @@ public struct AppFeature: Reducer {
 
   public var body: some ReducerOf<Self> {
     Scope(state: \.favoritesStorage, action: \.favoritesStorage) { FavoritesStorageFeature() }
+    Scope(state: \.settings, action: \.settings) { SettingsFeature() }
     Reduce { state, action in
       switch action {
       case .window(.element(let id, let action)):
@@ -161,7 +179,13 @@ public struct AppFeature: Reducer {
       where state.favoritesStorage.isBusy || state.hasUnsavedFavoriteChanges:
         // What is unsaved is known once the save or load under way is done.
         return .send(.favoritesStorage(.saveChanges))
-      case .scenePhaseChanged, .favoritesStorage:
+      case .settingsWindowOpened:
+        state.isSettingsWindowOpen = true
+        return .none
+      case .settingsWindowClosed:
+        state.isSettingsWindowOpen = false
+        return .none
+      case .scenePhaseChanged, .favoritesStorage, .settings:
         return .none
       }
     }
@@ -224,6 +248,7 @@ extension AppFeature.Action: CasePathable {
   public struct AllCasePaths: Sendable {
     public let window = AnyCasePath(AppFeature.Action.window)
     public let favoritesStorage = AnyCasePath(AppFeature.Action.favoritesStorage)
+    public let settings = AnyCasePath(AppFeature.Action.settings)
   }
   public static let allCasePaths = AllCasePaths()
 }

@@ -2,6 +2,7 @@ import ComposableCore
 import Counter
 import FavoritePrimes
 import PrimeDetail
+import Settings
 
 /// One window of the app: the screen it shows, and its own counter and favorites, whose count
 /// and favorites are the app's shared ones.
@@ -15,27 +16,33 @@ public struct WindowFeature: Reducer {
     public var screen: AppFeature.Screen
     public var counter: CounterFeature.State
     public var favorites: FavoritePrimesFeature.State
+    /// The app's settings: what the window shows follows them, and its settings screen
+    /// changes them.
+    public var settings: SettingsFeature.State
 
     /// A window with a count and favorites of its own; ``AppFeature/State`` makes every window
     /// it holds share the app's.
     public init(
       id: Int, screen: AppFeature.Screen = .home, counter: CounterFeature.State = .init(),
-      favorites: FavoritePrimesFeature.State = .init()
+      favorites: FavoritePrimesFeature.State = .init(),
+      settings: SettingsFeature.State = .init()
     ) {
       self.id = id
       self.screen = screen
       self.counter = counter
       self.favorites = favorites
+      self.settings = settings
     }
 
-    /// A window over the app's count, favorites and storage status.
+    /// A window over the app's count, favorites, storage status and settings.
     init(
       id: Int, count: Shared<Int>, favoritePrimes: Shared<[Int]>,
-      storage: SharedReader<FavoritePrimesFeature.StorageStatus>
+      storage: SharedReader<FavoritePrimesFeature.StorageStatus>, settings: Shared<AppSettings>
     ) {
       self.init(
         id: id, counter: CounterFeature.State(count: count),
-        favorites: FavoritePrimesFeature.State(favoritePrimes: favoritePrimes, storage: storage))
+        favorites: FavoritePrimesFeature.State(favoritePrimes: favoritePrimes, storage: storage),
+        settings: SettingsFeature.State(settings: settings))
     }
 
     /// The prime detail this window shows, if any.
@@ -46,6 +53,7 @@ public struct WindowFeature: Reducer {
     case navigated(to: AppFeature.Screen)
     case counter(CounterFeature.Action)
     case favorites(FavoritePrimesFeature.Action)
+    case settings(SettingsFeature.Action)
   }
 
   public init() {}
@@ -53,6 +61,7 @@ public struct WindowFeature: Reducer {
   public var body: some ReducerOf<Self> {
     Scope(state: \.counter, action: \.counter) { CounterFeature() }
     Scope(state: \.favorites, action: \.favorites) { FavoritePrimesFeature() }
+    Scope(state: \.settings, action: \.settings) { SettingsFeature() }
     Reduce { state, action in
       switch action {
       case .navigated(let screen):
@@ -75,6 +84,7 @@ extension WindowFeature.Action: CasePathable {
   public struct AllCasePaths: Sendable {
     public let counter = AnyCasePath(WindowFeature.Action.counter)
     public let favorites = AnyCasePath(WindowFeature.Action.favorites)
+    public let settings = AnyCasePath(WindowFeature.Action.settings)
   }
   public static let allCasePaths = AllCasePaths()
 }

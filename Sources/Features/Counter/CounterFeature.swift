@@ -80,17 +80,24 @@ public struct CounterFeature: Reducer {
         : "Not a whole number"
     }
 
-    /// The count a person typed: digits with an optional sign, or grouped in threes with
-    /// commas as the count is shown ("1,000"), so that a shown count typed back is taken.
+    /// The count a person typed: digits with an optional sign, or grouped in threes as a
+    /// count is shown ("1,000", "1 000" with a thin space, "1.000" in a locale that groups
+    /// so), one separator throughout, so that a shown count typed back is taken whatever the
+    /// digit grouping of the settings.
     public static func count(typed text: String) -> Int? {
       Int(text) ?? digits(typed: text).flatMap { Int($0) }
     }
 
+    /// What a count's digits may be grouped by: the settings' separators, and the locales'.
+    /// A plain space is not one: "1 234" reads as two numbers.
+    static let groupSeparators: Set<Character> = [",", ".", "\u{2009}", "\u{202F}", "\u{A0}"]
+
     /// The sign and digits of a whole number written either way, however large.
     static func digits(typed text: String) -> String? {
       let sign = text.first == "-" || text.first == "+" ? String(text.prefix(1)) : ""
-      let groups = text.dropFirst(sign.count).split(
-        separator: ",", omittingEmptySubsequences: false)
+      let unsigned = text.dropFirst(sign.count)
+      let separator = unsigned.first { groupSeparators.contains($0) } ?? ","
+      let groups = unsigned.split(separator: separator, omittingEmptySubsequences: false)
       let isDigits = { (group: Substring) in group.allSatisfy { $0.isASCII && $0.isNumber } }
       guard !groups[0].isEmpty, groups.allSatisfy(isDigits),
         groups.count == 1

@@ -1,25 +1,34 @@
-/// Numbers as the adapters show them, written once.
+import Settings
+
+/// Numbers as the adapters show them, written once, their digits grouped as the settings say
+/// (``DigitGrouping``: the locale's separator by default).
 public enum Formatting {
   /// "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "22nd", "101st", "111th", "-3rd",
   /// "1,000,000th".
-  public static func ordinal(_ n: Int) -> String {
-    text { $0.write(ordinal: n) }
+  public static func ordinal(_ n: Int, grouping: DigitGrouping = .locale) -> String {
+    text(grouping: grouping) { $0.write(ordinal: n) }
   }
 
-  /// Digits grouped by thousands with commas: "1,234,567", "-1,000".
-  public static func number<N: BinaryInteger>(_ n: N) -> String {
-    guard let magnitude = UInt64(exactly: n.magnitude) else { return wideNumber(n) }
-    return text { $0.write(magnitude: magnitude, isNegative: n < 0) }
+  /// Digits grouped by thousands: "1,234,567", "-1,000" (or "1234567", "1 234 567").
+  public static func number<N: BinaryInteger>(_ n: N, grouping: DigitGrouping = .locale)
+    -> String
+  {
+    guard let magnitude = UInt64(exactly: n.magnitude) else {
+      return wideNumber(n, separator: grouping.separator)
+    }
+    return text(grouping: grouping) { $0.write(magnitude: magnitude, isNegative: n < 0) }
   }
 
-  /// ``number(_:)`` for an `Int`, without the generic code: every view of a count shows one.
-  public static func number(_ n: Int) -> String {
-    text { $0.write(n) }
+  /// ``number(_:grouping:)`` for an `Int`, without the generic code: every view of a count
+  /// shows one.
+  public static func number(_ n: Int, grouping: DigitGrouping = .locale) -> String {
+    text(grouping: grouping) { $0.write(n) }
   }
 
-  /// ``number(_:)`` for a `UInt64`, without the generic code: primes are shown as these.
-  public static func number(_ n: UInt64) -> String {
-    text { $0.write(magnitude: n, isNegative: false) }
+  /// ``number(_:grouping:)`` for a `UInt64`, without the generic code: primes are shown as
+  /// these.
+  public static func number(_ n: UInt64, grouping: DigitGrouping = .locale) -> String {
+    text(grouping: grouping) { $0.write(magnitude: n, isNegative: false) }
   }
 
   /// A short text of literal pieces and numbers, written into one buffer on the stack and made
@@ -37,9 +46,11 @@ public enum Formatting {
   /// }
   /// // label == "What is the 1,001st prime?"
   /// ```
-  public static func text(_ build: (inout TextWriter) -> Void) -> String {
+  public static func text(
+    grouping: DigitGrouping = .locale, _ build: (inout TextWriter) -> Void
+  ) -> String {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: TextWriter.capacity) { buffer in
-      var writer = TextWriter(buffer: buffer)
+      var writer = TextWriter(buffer: buffer, separator: Separator(grouping))
       build(&writer)
       return writer.finish()
     }
@@ -50,11 +61,13 @@ public enum Formatting {
     // Room for every label the adapters build; a longer text goes on in a string.
     static let capacity = 128
     private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private let separator: Separator
     private var count = 0
     private var overflow: String?
 
-    init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+    init(buffer: UnsafeMutableBufferPointer<UInt8>, separator: Separator) {
       self.buffer = buffer
+      self.separator = separator
     }
 
     /// Writes a piece of text as it is.
@@ -86,15 +99,17 @@ public enum Formatting {
     }
 
     mutating func write(magnitude: UInt64, isNegative: Bool) {
-      // Written backwards from the last digit, then copied: 20 digits, 6 commas and a sign.
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 27) { digits in
+      // Written backwards from the last digit, then copied: 20 digits, 6 separators of up to 4
+      // bytes and a sign.
+      let separator = separator
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 45) { digits in
         var magnitude = magnitude
         var start = digits.count
         var written = 0
         repeat {
           if written > 0 && written % 3 == 0 {
-            start -= 1
-            digits[start] = UInt8(ascii: ",")
+            start -= separator.count
+            separator.copy(to: digits, at: start)
           }
           start -= 1
           digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
@@ -132,15 +147,35 @@ public enum Formatting {
     }
   }
 
-  private static func wideNumber<N: BinaryInteger>(_ n: N) -> String {
+  private static func wideNumber<N: BinaryInteger>(_ n: N, separator: String) -> String {
     let digits = Array(String(n.magnitude).utf8)
     var grouped: [UInt8] = []
-    grouped.reserveCapacity(digits.count + digits.count / 3 + 1)
+    grouped.reserveCapacity(digits.count + digits.count / 3 * separator.utf8.count + 1)
     if n < 0 { grouped.append(UInt8(ascii: "-")) }
     for (index, digit) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(UInt8(ascii: ",")) }
+      if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(contentsOf: separator.utf8) }
       grouped.append(digit)
     }
     return String(decoding: grouped, as: UTF8.self)
+  }
+
+  /// A grouping's separator as up to four UTF-8 bytes, kept inline: a writer is made for every
+  /// label, and an array would allocate each time.
+  struct Separator {
+    private var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+    private(set) var count = 0
+
+    init(_ grouping: DigitGrouping) {
+      for byte in grouping.separator.utf8.prefix(4) {
+        withUnsafeMutableBytes(of: &bytes) { $0[count] = byte }
+        count += 1
+      }
+    }
+
+    func copy(to target: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+      withUnsafeBytes(of: bytes) { source in
+        for index in 0..<count { target[start + index] = source[index] }
+      }
+    }
   }
 }

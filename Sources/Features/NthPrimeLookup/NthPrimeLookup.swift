@@ -1,5 +1,6 @@
 import ComposableCore
 import PrimeClients
+import Settings
 
 /// Asks for the n-th prime and follows the request: in flight with its progress, until it
 /// answers, fails or is cancelled.
@@ -81,9 +82,12 @@ public struct NthPrimeLookup: Reducer {
   /// otherwise send `.request(n:)` to this feature.
   public func request(_ n: Int, into state: inout State) -> Effect<Action> {
     state.request = Request(n: n)
+    // The settings as they are when the request is made: a later change is for the next one.
+    @SharedReader(.settings) var settings
+    let threads = settings.nthPrimeThreads
     return .run { [nthPrime] send in
       do {
-        for try await event in nthPrime(n) {
+        for try await event in nthPrime(n, threads: threads) {
           switch event {
           case .progress(let fraction): await send(.progress(fraction))
           case .prime(let prime): await send(.response(n: n, .success(prime)))
@@ -106,12 +110,17 @@ extension NthPrimeLookup.Action: CasePathable {
 }
 
 extension AlertState {
-  /// "The 7th prime is 17", or why there is no 7th prime, with an OK button.
+  /// "The 7th prime is 17", or why there is no 7th prime, with an OK button; the numbers
+  /// grouped as the settings say when it is made.
   public static func nthPrime(n: Int, result: Result<UInt64, NthPrimeLookup.Failure>) -> Self {
-    switch result {
+    @SharedReader(.settings) var settings
+    let grouping = settings.digitGrouping
+    return switch result {
     case .success(let prime):
       AlertState {
-        TextState("The \(Formatting.ordinal(n)) prime is \(Formatting.number(prime))")
+        TextState(
+          "The \(Formatting.ordinal(n, grouping: grouping)) prime is "
+            + Formatting.number(prime, grouping: grouping))
       } actions: {
         ButtonState(role: .cancel) { TextState("OK") }
       }
@@ -120,7 +129,8 @@ extension AlertState {
         // No ordinal for a number below 0: "No -1st prime" reads as a typo.
         TextState(
           n < 0
-            ? "No prime is numbered \(Formatting.number(n))" : "No \(Formatting.ordinal(n)) prime")
+            ? "No prime is numbered \(Formatting.number(n, grouping: grouping))"
+            : "No \(Formatting.ordinal(n, grouping: grouping)) prime")
       } actions: {
         ButtonState(role: .cancel) { TextState("OK") }
       } message: {

@@ -1,11 +1,13 @@
 import AppFeature
 import Presentation
+import Settings
 
 /// One window of the app on a touch screen: a navigation stack from the root list to the
 /// counter or the favorites.
 ///
 /// A phone (``SizeClass/compact``) shows the prime detail as a sheet, a tablet
-/// (``SizeClass/regular``) as a popover. The style is read from the size class at each
+/// (``SizeClass/regular``) as a popover; a phone pushes the settings as a screen, a tablet
+/// shows them in a sheet over the root. The style is read from the size class at each
 /// mapping and stored nowhere, so resizing a window between the two moves a shown detail
 /// from sheet to popover and back without touching the feature state.
 ///
@@ -18,6 +20,10 @@ public enum CompactApp {
     public var root: RootScreen.State
     /// The screen pushed over the root, if any.
     public var destination: Destination?
+    /// The settings in a sheet over the screen (a tablet's); `nil` when not shown so.
+    public var settingsSheet: SettingsScreen.State?
+    /// Light, dark, or the system's: the settings'.
+    public var appearance: Appearance
     /// A problem with the favorites' storage, said on every screen but the favorites, which
     /// show it in their status: a file that cannot be read is never saved over, and the
     /// person should know before adding favorites.
@@ -28,6 +34,10 @@ public enum CompactApp {
       capabilities: HostCapabilities = .all
     ) {
       root = RootScreen.State()
+      // Read once: shared, and each read takes its lock.
+      let settings = window.settings.settings
+      appearance = settings.appearance
+      settingsSheet = nil
       switch window.screen {
       case .home:
         destination = nil
@@ -36,9 +46,15 @@ public enum CompactApp {
         destination = .counter(
           CounterScreen.State(
             window.counter, favoritePrimes: window.favorites.favoritePrimes,
-            primeDetailStyle: style))
+            primeDetailStyle: style, grouping: settings.digitGrouping))
       case .favorites:
-        destination = .favorites(FavoritesScreen.State(window.favorites))
+        destination = .favorites(
+          FavoritesScreen.State(window.favorites, grouping: settings.digitGrouping))
+      case .settings where sizeClass == .compact:
+        destination = .settings(SettingsScreen.State(window.settings))
+      case .settings:
+        destination = nil
+        settingsSheet = SettingsScreen.State(window.settings)
       }
       switch window.favorites.storage {
       case .failed, .partlyLoaded:
@@ -52,8 +68,17 @@ public enum CompactApp {
     /// favorites what they offer (see ``CounterScreen/State/offers(_:)``), and Back unless an
     /// alert or a sheet covers the screen.
     public func offers(_ action: Action) -> Bool {
-      switch (destination, action) {
+      if let settingsSheet {
+        switch action {
+        case .settings(let action): return settingsSheet.isEnabled(action)
+        case .settingsSheetDismissed: return true
+        default: return false
+        }
+      }
+      return switch (destination, action) {
       case (nil, .root): true
+      case (.settings(let settings), .settings(let action)): settings.isEnabled(action)
+      case (.settings, .backTapped): true
       case (.counter(let counter), .counter(let action)): counter.offers(action)
       case (.counter(let counter), .backTapped):
         counter.alert == nil && !counter.isPrimeModalShown
@@ -66,8 +91,17 @@ public enum CompactApp {
     /// Whether the control that sends `action` is on the screen shown and enabled, whatever
     /// is presented over it: how a face draws it.
     public func isEnabled(_ action: Action) -> Bool {
-      switch (destination, action) {
+      if let settingsSheet {
+        switch action {
+        case .settings(let action): return settingsSheet.isEnabled(action)
+        case .settingsSheetDismissed: return true
+        default: break
+        }
+      }
+      return switch (destination, action) {
       case (nil, .root): true
+      case (.settings(let settings), .settings(let action)): settings.isEnabled(action)
+      case (.settings, .backTapped): true
       case (.counter(let counter), .counter(let action)): counter.isEnabled(action)
       case (.favorites(let favorites), .favorites(let action)): favorites.isEnabled(action)
       case (.counter, .backTapped), (.favorites, .backTapped): true
@@ -79,6 +113,7 @@ public enum CompactApp {
   public enum Destination: Equatable, Sendable {
     case counter(CounterScreen.State)
     case favorites(FavoritesScreen.State)
+    case settings(SettingsScreen.State)
   }
 
   public enum Action: ListedAction {
@@ -86,13 +121,17 @@ public enum CompactApp {
     case backTapped
     case counter(CounterScreen.Action)
     case favorites(FavoritesScreen.Action)
+    case settings(SettingsScreen.Action)
+    /// The settings' sheet was closed (a tablet's).
+    case settingsSheetDismissed
 
     public var featureAction: WindowFeature.Action {
       switch self {
       case .root(let action): action.featureAction
-      case .backTapped: .navigated(to: .home)
+      case .backTapped, .settingsSheetDismissed: .navigated(to: .home)
       case .counter(let action): .counter(action.featureAction)
       case .favorites(let action): .favorites(action.featureAction)
+      case .settings(let action): .settings(action.featureAction)
       }
     }
   }
@@ -105,6 +144,8 @@ extension CompactApp.Action {
     case backTapped
     case counter
     case favorites
+    case settings
+    case settingsSheetDismissed
   }
 
   public var listedCase: Case {
@@ -113,6 +154,8 @@ extension CompactApp.Action {
     case .backTapped: .backTapped
     case .counter: .counter
     case .favorites: .favorites
+    case .settings: .settings
+    case .settingsSheetDismissed: .settingsSheetDismissed
     }
   }
 
@@ -122,6 +165,8 @@ extension CompactApp.Action {
     case .backTapped: [.backTapped]
     case .counter: CounterScreen.Action.everyCase.map(Self.counter)
     case .favorites: FavoritesScreen.Action.everyCase.map(Self.favorites)
+    case .settings: SettingsScreen.Action.everyCase.map(Self.settings)
+    case .settingsSheetDismissed: [.settingsSheetDismissed]
     }
   }
 
@@ -130,6 +175,7 @@ extension CompactApp.Action {
     case .counter(let action): .counter(action.withoutArguments)
     case .favorites(let action): .favorites(action.withoutArguments)
     case .root(let action): .root(action)
+    case .settings(let action): .settings(action)
     default: Self.actions(of: listedCase)[0]
     }
   }

@@ -1,5 +1,6 @@
 import Counter
 import Presentation
+import Settings
 
 /// The counter on a touch screen: the count with its buttons, the two questions, the prime
 /// detail as a modal sheet (phone) or a popover (tablet), and a double tap anywhere that
@@ -18,10 +19,10 @@ public enum CounterScreen {
 
     public init(
       _ feature: CounterFeature.State, favoritePrimes: [Int],
-      primeDetailStyle: DetailPresentationStyle
+      primeDetailStyle: DetailPresentationStyle, grouping: DigitGrouping = .locale
     ) {
       navigationTitle = "Counter demo"
-      controls = CounterControls(feature, favoritePrimes: favoritePrimes)
+      controls = CounterControls(feature, favoritePrimes: favoritePrimes, grouping: grouping)
       self.primeDetailStyle = primeDetailStyle
     }
 

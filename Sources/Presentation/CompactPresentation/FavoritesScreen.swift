@@ -2,6 +2,7 @@ import FavoritePrimes
 import Foundation
 import NthPrimeLookup
 import Presentation
+import Settings
 
 /// The favorite primes on a touch screen: a list with swipe-to-delete, Save and Load in the
 /// navigation bar, and what the last save or load did. Tapping a prime asks for the n-th
@@ -14,10 +15,10 @@ public enum FavoritesScreen {
     public var rows: FavoriteRows
     public var controls: FavoritesControls
 
-    public init(_ feature: FavoritePrimesFeature.State) {
+    public init(_ feature: FavoritePrimesFeature.State, grouping: DigitGrouping = .locale) {
       navigationTitle = "Favorite primes"
-      rows = FavoriteRows(feature.favoritePrimes)
-      controls = FavoritesControls(feature)
+      rows = FavoriteRows(feature.favoritePrimes, grouping: grouping)
+      controls = FavoritesControls(feature, grouping: grouping)
     }
 
     public subscript<Value>(dynamicMember keyPath: KeyPath<FavoritesControls, Value>) -> Value {

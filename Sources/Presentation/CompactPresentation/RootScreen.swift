@@ -5,7 +5,7 @@ import Presentation
 public enum RootScreen {
   public struct State: Equatable, Sendable {
     public var navigationTitle = "State management"
-    public var rows = ["Counter demo", "Favorite primes"]
+    public var rows = ["Counter demo", "Favorite primes", "Settings"]
 
     public init() {}
   }
@@ -13,11 +13,13 @@ public enum RootScreen {
   public enum Action: ListedAction, CaseIterable {
     case counterRowTapped
     case favoritesRowTapped
+    case settingsRowTapped
 
     public var featureAction: WindowFeature.Action {
       switch self {
       case .counterRowTapped: .navigated(to: .counter)
       case .favoritesRowTapped: .navigated(to: .favorites)
+      case .settingsRowTapped: .navigated(to: .settings)
       }
     }
   }

@@ -1,5 +1,6 @@
 import Counter
 import Presentation
+import Settings
 
 /// The counter in a desktop window: buttons to click, the prime detail as a popover
 /// anchored to "Is this prime?" (a sheet where the host has no popovers), no double tap.
@@ -17,9 +18,9 @@ public enum CounterPane {
 
     public init(
       _ feature: borrowing CounterFeature.State, favoritePrimes: [Int],
-      primeDetailStyle: DetailPresentationStyle
+      primeDetailStyle: DetailPresentationStyle, grouping: DigitGrouping = .locale
     ) {
-      controls = CounterControls(feature, favoritePrimes: favoritePrimes)
+      controls = CounterControls(feature, favoritePrimes: favoritePrimes, grouping: grouping)
       self.primeDetailStyle = primeDetailStyle
     }
 

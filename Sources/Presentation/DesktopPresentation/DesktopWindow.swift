@@ -1,6 +1,7 @@
 import AppFeature
 import NthPrimeLookup
 import Presentation
+import Settings
 
 /// One desktop window: the counter, the favorites in a sidebar, a menu bar, and the tabs of
 /// every window open over the same store.
@@ -21,6 +22,11 @@ public enum DesktopWindow {
     public var counter: CounterPane.State
     public var sidebar: FavoritesSidebar.State
     public var menu: [MenuItem]
+    /// Light, dark, or the system's: the settings'.
+    public var appearance: Appearance
+    /// The app's settings window, when open: a window of its own, over every window's
+    /// content and modal to none.
+    public var settingsWindow: SettingsWindow.State?
 
     /// `nil` when the window is not (or no longer) open. `tabLimit` keeps only that many
     /// tabs around this window's: with hundreds of windows, a host that makes every window's
@@ -49,12 +55,18 @@ public enum DesktopWindow {
         return Tab(id: id, title: Tab.title(number: index + 1), isCurrent: id == windowID)
       }
       let style = DetailPresentationStyle(sizeClass: .desktop, capabilities: capabilities)
-      // Read once: the counter's detail and the sidebar show the same favorites.
+      // Read once: the counter's detail and the sidebar show the same favorites, and the
+      // settings are shared.
       let favoritePrimes = app.windows[position].favorites.favoritePrimes
+      let settings = app.windows[position].settings.settings
+      appearance = settings.appearance
+      settingsWindow = SettingsWindow.State(app)
       counter = CounterPane.State(
-        app.windows[position].counter, favoritePrimes: favoritePrimes, primeDetailStyle: style)
+        app.windows[position].counter, favoritePrimes: favoritePrimes, primeDetailStyle: style,
+        grouping: settings.digitGrouping)
       sidebar = FavoritesSidebar.State(
-        app.windows[position].favorites, favoritePrimes: favoritePrimes, selection: selection)
+        app.windows[position].favorites, favoritePrimes: favoritePrimes, selection: selection,
+        grouping: settings.digitGrouping)
       // A command is enabled when the control that does the same is. The flags are read
       // first: the controls themselves would be copied into the closure.
       let counterFlags = (
@@ -71,7 +83,7 @@ public enum DesktopWindow {
         case .nthPrime: isEnabled = counterFlags.nthPrime
         case .save: isEnabled = sidebarFlags.save
         case .load: isEnabled = sidebarFlags.load
-        case .newWindow: isEnabled = capabilities.contains(.multipleWindows)
+        case .newWindow, .settings: isEnabled = capabilities.contains(.multipleWindows)
         case .closeWindow: isEnabled = windowCount > 1
         }
         return MenuItem(command, isEnabled: isEnabled)
@@ -82,6 +94,10 @@ public enum DesktopWindow {
     /// its button and its dismissal (a sheet is modal, a popover leaves the window usable),
     /// and otherwise each enabled control and menu command its action.
     public func offers(_ action: Action) -> Bool {
+      // A window of its own: an alert or a sheet in this one does not cover it.
+      if case .settingsWindow(let action) = action {
+        return settingsWindow?.offers(action) ?? false
+      }
       if counter.alert != nil { return action == .counter(.alertDismissed) }
       if sidebar.alert != nil { return action == .sidebar(.alertDismissed) }
       if counter.isPrimeSheetShown {
@@ -100,6 +116,7 @@ public enum DesktopWindow {
       case .counter(let action): counter.isEnabled(action)
       case .sidebar(let action): sidebar.isEnabled(action)
       case .menu(let command): menu.contains { $0.command == command && $0.isEnabled }
+      case .settingsWindow(let action): settingsWindow?.offers(action) ?? false
       }
     }
 
@@ -145,6 +162,8 @@ public enum DesktopWindow {
     case counter(CounterPane.Action)
     case sidebar(FavoritesSidebar.Action)
     case menu(MenuCommand)
+    /// An action of the app's settings window, shown over this one.
+    case settingsWindow(SettingsWindow.Action)
 
     /// The app's action for this action in window `windowID`.
     public func featureAction(windowID: Int) -> AppFeature.Action {
@@ -162,6 +181,8 @@ public enum DesktopWindow {
       case .menu(.load): return window(.favorites(.load))
       case .menu(.newWindow): return .windowOpened
       case .menu(.closeWindow): return .windowClosed(id: windowID)
+      case .menu(.settings): return .settingsWindowOpened
+      case .settingsWindow(let action): return action.featureAction
       }
     }
   }
@@ -173,6 +194,7 @@ extension DesktopWindow.Action {
     case counter
     case sidebar
     case menu
+    case settingsWindow
   }
 
   public var listedCase: Case {
@@ -180,6 +202,7 @@ extension DesktopWindow.Action {
     case .counter: .counter
     case .sidebar: .sidebar
     case .menu: .menu
+    case .settingsWindow: .settingsWindow
     }
   }
 
@@ -188,6 +211,7 @@ extension DesktopWindow.Action {
     case .counter: CounterPane.Action.everyCase.map(Self.counter)
     case .sidebar: FavoritesSidebar.Action.everyCase.map(Self.sidebar)
     case .menu: MenuCommand.everyCase.map(Self.menu)
+    case .settingsWindow: SettingsWindow.Action.everyCase.map(Self.settingsWindow)
     }
   }
 
@@ -196,6 +220,7 @@ extension DesktopWindow.Action {
     case .counter(let action): .counter(action.withoutArguments)
     case .sidebar(let action): .sidebar(action.withoutArguments)
     case .menu(let command): .menu(command)
+    case .settingsWindow(let action): .settingsWindow(action)
     }
   }
 }

@@ -2,6 +2,7 @@ import FavoritePrimes
 import Foundation
 import NthPrimeLookup
 import Presentation
+import Settings
 
 /// The favorite primes as a desktop sidebar: rows to select several of and delete, Save and
 /// Load, and what the last save or load did. Double-clicking a prime asks for the n-th prime
@@ -21,18 +22,23 @@ public enum FavoritesSidebar {
     /// Where the selected rows are, for ``Action/deleteClicked(atOffsets:)``.
     public var selectedOffsets: IndexSet { rows.selectedOffsets }
 
-    public init(_ feature: borrowing FavoritePrimesFeature.State, selection: Set<Int>) {
-      self.init(feature, favoritePrimes: feature.favoritePrimes, selection: selection)
+    public init(
+      _ feature: borrowing FavoritePrimesFeature.State, selection: Set<Int>,
+      grouping: DigitGrouping = .locale
+    ) {
+      self.init(
+        feature, favoritePrimes: feature.favoritePrimes, selection: selection, grouping: grouping)
     }
 
     /// The sidebar of `feature`, whose favorites, `favoritePrimes`, were read already.
     init(
-      _ feature: borrowing FavoritePrimesFeature.State, favoritePrimes: [Int], selection: Set<Int>
+      _ feature: borrowing FavoritePrimesFeature.State, favoritePrimes: [Int], selection: Set<Int>,
+      grouping: DigitGrouping
     ) {
       title = "Favorite primes"
-      rows = FavoriteRows(favoritePrimes, selection: selection)
+      rows = FavoriteRows(favoritePrimes, selection: selection, grouping: grouping)
       isDeleteEnabled = !rows.selection.isEmpty
-      controls = FavoritesControls(feature)
+      controls = FavoritesControls(feature, grouping: grouping)
     }
 
     public subscript<Value>(dynamicMember keyPath: KeyPath<FavoritesControls, Value>) -> Value {

@@ -10,6 +10,8 @@ public enum MenuCommand: ListedAction, CaseIterable {
   case load
   case newWindow
   case closeWindow
+  /// The settings' window: opened, or brought to the front.
+  case settings
 
   public var title: String {
     switch self {
@@ -21,6 +23,7 @@ public enum MenuCommand: ListedAction, CaseIterable {
     case .load: "Load Favorites"
     case .newWindow: "New Window"
     case .closeWindow: "Close Window"
+    case .settings: "Settings…"
     }
   }
 
@@ -34,6 +37,7 @@ public enum MenuCommand: ListedAction, CaseIterable {
     case .load: KeyboardShortcut("o")
     case .newWindow: KeyboardShortcut("n")
     case .closeWindow: KeyboardShortcut("w")
+    case .settings: KeyboardShortcut(",")
     }
   }
 }

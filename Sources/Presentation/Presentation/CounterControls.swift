@@ -1,6 +1,7 @@
 import Counter
 import FavoritePrimes
 import NthPrimeLookup
+import Settings
 
 /// What every adapter shows of the counter, whatever it presents it in: the count (or the
 /// count being typed), its buttons, the two questions, the request's progress, the detail and
@@ -31,23 +32,27 @@ public struct CounterControls: Equatable, Sendable {
   public var alert: AlertView.State?
 
   /// `favoritePrimes` decide whether the detail offers to save or to remove its number.
-  public init(_ feature: borrowing CounterFeature.State, favoritePrimes: [Int]) {
+  public init(
+    _ feature: borrowing CounterFeature.State, favoritePrimes: [Int],
+    grouping: DigitGrouping = .locale
+  ) {
     let number = feature.count
-    count = Formatting.number(number)
+    count = Formatting.number(number, grouping: grouping)
     countField = feature.countField
     countFieldProblem = feature.countFieldProblem
     // From the count read once: it is shared, and each read takes its lock.
     (isDecrementEnabled, isIncrementEnabled) = feature.steps(from: number)
     primeDetailButtonTitle = "Is this prime?"
-    nthPrimeButtonTitle = Formatting.text {
+    nthPrimeButtonTitle = Formatting.text(grouping: grouping) {
       $0.write("What is the ")
       $0.write(ordinal: number)
       $0.write(" prime?")
     }
     isNthPrimeButtonEnabled = !feature.lookup.isInFlight
-    nthPrimeProgress = NthPrimeProgress(feature.lookup)
+    nthPrimeProgress = NthPrimeProgress(feature.lookup, grouping: grouping)
     primeDetail = feature.primeDetail.map {
-      PrimeDetailView.State($0, isFavorite: favoritePrimes.contains($0.number))
+      PrimeDetailView.State(
+        $0, isFavorite: favoritePrimes.contains($0.number), grouping: grouping)
     }
     alert = feature.alert.map(AlertView.State.init)
   }
@@ -62,12 +67,14 @@ public struct FavoritesControls: Equatable, Sendable {
   public var nthPrimeProgress: NthPrimeProgress?
   public var alert: AlertView.State?
 
-  public init(_ feature: borrowing FavoritePrimesFeature.State) {
+  public init(
+    _ feature: borrowing FavoritePrimesFeature.State, grouping: DigitGrouping = .locale
+  ) {
     let storage = feature.storage
     isSaveEnabled = !storage.isBusy
     isLoadEnabled = !storage.isBusy
     status = storage.text
-    nthPrimeProgress = NthPrimeProgress(feature.lookup)
+    nthPrimeProgress = NthPrimeProgress(feature.lookup, grouping: grouping)
     alert = feature.alert.map(AlertView.State.init)
   }
 }

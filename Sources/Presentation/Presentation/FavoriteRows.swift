@@ -1,5 +1,6 @@
 import Foundation
 import NthPrimeLookup
+import Settings
 
 /// The rows of a favorites list, formatted as a screen reads them.
 ///
@@ -10,10 +11,13 @@ public struct FavoriteRows: RandomAccessCollection, Equatable, Sendable {
   public let primes: [Int]
   /// Primes selected (a desktop sidebar's multiple selection); empty elsewhere.
   public let selection: Set<Int>
+  /// How each row's digits are grouped.
+  public let grouping: DigitGrouping
 
-  public init(_ primes: [Int], selection: Set<Int> = []) {
+  public init(_ primes: [Int], selection: Set<Int> = [], grouping: DigitGrouping = .locale) {
     self.primes = primes
     self.selection = selection.isEmpty ? [] : selection.intersection(primes)
+    self.grouping = grouping
   }
 
   public struct Row: Equatable, Sendable {
@@ -29,7 +33,8 @@ public struct FavoriteRows: RandomAccessCollection, Equatable, Sendable {
   public subscript(position: Int) -> Row {
     let prime = primes[position]
     return Row(
-      prime: prime, title: Formatting.number(prime), isSelected: selection.contains(prime))
+      prime: prime, title: Formatting.number(prime, grouping: grouping),
+      isSelected: selection.contains(prime))
   }
 
   /// Whether `offsets` name some rows, and only rows.

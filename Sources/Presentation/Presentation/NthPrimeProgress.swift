@@ -1,4 +1,5 @@
 import NthPrimeLookup
+import Settings
 
 /// A request for the n-th prime while it runs: what it is looking for and how far it got.
 public struct NthPrimeProgress: Equatable, Sendable {
@@ -13,9 +14,10 @@ public struct NthPrimeProgress: Equatable, Sendable {
   }
 
   /// The progress of the request in flight; `nil` when none is.
-  public init?(_ lookup: NthPrimeLookup.State) {
+  public init?(_ lookup: NthPrimeLookup.State, grouping: DigitGrouping = .locale) {
     guard let request = lookup.request else { return nil }
     self.init(
-      title: "Finding the \(Formatting.ordinal(request.n)) prime", fraction: request.progress)
+      title: "Finding the \(Formatting.ordinal(request.n, grouping: grouping)) prime",
+      fraction: request.progress)
   }
 }

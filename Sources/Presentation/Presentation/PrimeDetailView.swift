@@ -1,5 +1,6 @@
 import NthPrimeLookup
 import PrimeDetail
+import Settings
 
 /// The prime detail as every adapter shows it, sheet or popover: a verdict, the facts
 /// around the number, and a button to save or remove the favorite.
@@ -19,11 +20,14 @@ public enum PrimeDetailView {
     }
 
     /// The detail of `feature`'s number; `isFavorite` says whether it is a favorite now.
-    public init(_ feature: borrowing PrimeDetailFeature.State, isFavorite: Bool) {
+    public init(
+      _ feature: borrowing PrimeDetailFeature.State, isFavorite: Bool,
+      grouping: DigitGrouping = .locale
+    ) {
       let facts = feature.facts
       let number = feature.number
       func line(_ label: StaticString, _ n: Int) -> String {
-        Formatting.text {
+        Formatting.text(grouping: grouping) {
           $0.write(label)
           $0.write(n)
         }
@@ -33,7 +37,7 @@ public enum PrimeDetailView {
       if let previous = facts.previousPrime { lines.append(line("Previous prime: ", previous)) }
       if let next = facts.nextPrime { lines.append(line("Next prime: ", next)) }
       self.init(
-        title: Formatting.text {
+        title: Formatting.text(grouping: grouping) {
           $0.write(number)
           $0.write(facts.isPrime ? " is prime" : " is not prime")
         },

@@ -2,6 +2,7 @@ import AppFeature
 import CompactPresentation
 import DesktopPresentation
 import Presentation
+import Settings
 import Synchronization
 
 /// What any face shows of one window: the touch adapter's view state (compact and regular) or
@@ -59,6 +60,14 @@ public enum WindowView: Equatable, Sendable {
     case (.touch(let state), .touch(let action)): state.isEnabled(action)
     case (.desktop(let state), .desktop(let action)): state.isEnabled(action)
     default: false
+    }
+  }
+
+  /// Light, dark, or the system's: how a face colours the window.
+  public var appearance: Appearance {
+    switch self {
+    case .touch(let state): state.appearance
+    case .desktop(let state): state.appearance
     }
   }
 

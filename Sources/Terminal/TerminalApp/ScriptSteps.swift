@@ -36,11 +36,9 @@ extension Store where State == TerminalFeature.State, Action == TerminalFeature.
       return tasks  // A desktop window shows the counter and the favorites at once.
     }
     tasks += goToScreen(of: intent)
-    if intent == .openCounter || intent == .openFavorites {
-      let wanted: AppFeature.Screen = intent == .openCounter ? .counter : .favorites
-      guard state.app.windows[id: state.windowID]?.screen == wanted else {
-        throw TerminalRefusal(
-          "cannot go to \(intent == .openCounter ? "the counter" : "the favorites") from here")
+    if state.sizeClass != .desktop, let wanted = Intent.screens[intent] {
+      guard state.app.windows[id: state.windowID]?.screen == wanted.screen else {
+        throw TerminalRefusal("cannot go to \(wanted.name) from here")
       }
       return tasks
     }
@@ -76,11 +74,17 @@ extension Store where State == TerminalFeature.State, Action == TerminalFeature.
   /// On a touch layout, goes to the screen that has `intent`, as a person would: back to the
   /// root first when needed.
   private func goToScreen(of intent: Intent) -> [StoreTask] {
-    guard state.sizeClass != .desktop else { return [] }
-    let isNavigation = intent == .openCounter || intent == .openFavorites
     func has(_ intent: Intent) -> Bool {
       TerminalScreen(state).bindings.contains { $0.intent == intent }
     }
+    guard state.sizeClass != .desktop else {
+      // A desktop shows the counter and the favorites at once; the settings have a window.
+      guard Intent.settingsIntents.contains(intent), !has(intent),
+        let open = pressKey(for: .openSettings)
+      else { return [] }
+      return [open]
+    }
+    let isNavigation = Intent.screens[intent] != nil
     guard isNavigation || !has(intent) else { return [] }
     let target: Intent
     if isNavigation {
@@ -89,6 +93,8 @@ extension Store where State == TerminalFeature.State, Action == TerminalFeature.
       target = .openCounter
     } else if Intent.favoritesIntents.contains(intent) {
       target = .openFavorites
+    } else if Intent.settingsIntents.contains(intent) {
+      target = .openSettings
     } else {
       return []
     }
@@ -102,4 +108,12 @@ extension Store where State == TerminalFeature.State, Action == TerminalFeature.
 extension Intent {
   static let counterIntents: [Intent] = [.increment, .decrement, .isPrime, .nthPrime, .type]
   static let favoritesIntents: [Intent] = [.choose, .delete, .down, .up, .save, .load]
+  static let settingsIntents: [Intent] = [
+    .digitGrouping, .appearance, .fewerThreads, .moreThreads, .allThreads,
+  ]
+  /// The words that go to a touch layout's screen, and the screen's name for a refusal.
+  static let screens: [Intent: (screen: AppFeature.Screen, name: String)] = [
+    .openCounter: (.counter, "the counter"), .openFavorites: (.favorites, "the favorites"),
+    .openSettings: (.settings, "the settings"),
+  ]
 }

@@ -29,12 +29,19 @@ public enum CompactLayout {
   private static func keys(
     _ state: CompactApp.State, focus: WindowFocus, columns: Int, rows: Int
   ) -> [KeyBinding<Command>] {
+    if let settings = state.settingsSheet {
+      return SettingsKeys.bindings(settings) { .touch(.settings($0)) } + [
+        KeyBinding([.escape, .enter], "done", .closeSettings, .touch(.settingsSheetDismissed))
+      ]
+    }
     switch state.destination {
     case nil:
       return [
         KeyBinding([.character("c")], "counter", .openCounter, .touch(.root(.counterRowTapped))),
         KeyBinding(
           [.character("f")], "favorites", .openFavorites, .touch(.root(.favoritesRowTapped))),
+        KeyBinding(
+          [.character("s")], "settings", .openSettings, .touch(.root(.settingsRowTapped))),
       ]
     case .counter(let counter):
       let entry = CountEntry.bindings(
@@ -55,6 +62,10 @@ public enum CompactLayout {
       return bindings
     case .favorites(let favorites):
       return favoritesBindings(favorites, focus: focus)
+    case .settings(let settings):
+      return SettingsKeys.bindings(settings) { .touch(.settings($0)) } + [
+        KeyBinding([.character("b"), .left], "back", .back, .touch(.backTapped))
+      ]
     }
   }
 
@@ -137,10 +148,19 @@ public enum CompactLayout {
       for (index, title) in state.root.rows.enumerated() {
         canvas.write("\(title)  ›", row: 3 + index * 2, column: 2)
       }
+      if let settings = state.settingsSheet {
+        // A tablet's sheet over the root.
+        canvas.box(row: 1, column: 0, width: columns, height: bottom - 1, title: settings.title)
+        canvas.write("Esc Done", row: 1, column: columns - 12)
+        SettingsKeys.draw(settings, row: 3, column: 3, width: columns - 6, on: &canvas)
+      }
     case .counter(let counter):
       drawCounter(counter, scroll: focus.detailScroll, on: &canvas, bottom: bottom)
     case .favorites(let favorites):
       drawFavorites(favorites, focus: focus, on: &canvas, bottom: bottom)
+    case .settings(let settings):
+      drawNavigationBar(settings.title, on: &canvas)
+      SettingsKeys.draw(settings, row: 3, column: 2, width: columns - 4, on: &canvas)
     }
     return canvas.lines
   }

@@ -49,6 +49,15 @@ public enum DesktopLayout {
   private static func keys(
     _ state: DesktopWindow.State, focus: WindowFocus, columns: Int, rows: Int
   ) -> [KeyBinding<Command>] {
+    if let window = state.settingsWindow {
+      // In front: its keys are the ones that work until it closes.
+      return SettingsKeys.bindings(window.settings) { .desktop(.settingsWindow(.settings($0))) }
+        + [
+          KeyBinding(
+            [.escape], "close settings", .closeSettings,
+            .desktop(.settingsWindow(.closeClicked)))
+        ]
+    }
     let counter = state.counter
     let sidebar = state.sidebar
     if counter.alert != nil {
@@ -117,6 +126,7 @@ public enum DesktopLayout {
     case .load: .load
     case .newWindow: .newWindow
     case .closeWindow: .closeWindow
+    case .settings: .openSettings
     }
   }
 
@@ -154,6 +164,14 @@ public enum DesktopLayout {
     drawCounter(state.counter, scroll: focus.detailScroll, on: &canvas, bottom: bottom)
     if let alert = state.counter.alert ?? state.sidebar.alert {
       canvas.drawAlert(alert, top: 3, bottom: bottom)
+    }
+    if let window = state.settingsWindow {
+      // A window of its own, in front of this one.
+      let width = min(columns - 4, 90)
+      let column = (columns - width) / 2
+      canvas.box(
+        row: 3, column: column, width: width, height: min(14, bottom - 3), title: window.title)
+      SettingsKeys.draw(window.settings, row: 5, column: column + 2, width: width - 4, on: &canvas)
     }
     return canvas.lines
   }

@@ -97,6 +97,17 @@ public enum Intent: String, CaseIterable, Sendable {
   case load
   case newWindow = "new-window"
   case closeWindow = "close-window"
+  /// Opens the settings: a screen, a sheet, or their window (brought to the front).
+  case openSettings = "open-settings"
+  /// Moves the digit grouping to its next option.
+  case digitGrouping = "digit-grouping"
+  /// Moves the appearance to its next option.
+  case appearance
+  case fewerThreads = "fewer-threads"
+  case moreThreads = "more-threads"
+  case allThreads = "all-threads"
+  /// Closes the settings' sheet or window.
+  case closeSettings = "close-settings"
   /// Types a digit of a count.
   case type
   /// Sets the typed count.

@@ -2,6 +2,7 @@ import CompactPresentation
 import DesktopPresentation
 import NthPrimeLookup
 import Presentation
+import Settings
 import WindowPresentation
 
 /// Renders a ``WebView`` as HTML: the browser's own sheet, popover and window.
@@ -27,6 +28,8 @@ public enum WebRenderer {
       [
         .value("id", "app"), .value("class", "app \(view.sizeClass.rawValue)"),
         .value("data-size-class", view.sizeClass.rawValue),
+        // The style sheet follows it: "system" follows `prefers-color-scheme`.
+        .value("data-appearance", view.content.appearance.rawValue),
       ])
     switch view.content {
     case .touch(let state): renderTouch(state, firstRow: view.firstRow, into: &html)
@@ -49,13 +52,34 @@ public enum WebRenderer {
       html.element("h1", text: state.root.navigationTitle)
       html.close("header")
       html.open("ul", [.value("class", "list root")])
-      let actions: [CompactApp.Action] = [.root(.counterRowTapped), .root(.favoritesRowTapped)]
+      let actions: [CompactApp.Action] = [
+        .root(.counterRowTapped), .root(.favoritesRowTapped), .root(.settingsRowTapped),
+      ]
       for (title, action) in zip(state.root.rows, actions) {
         html.open("li")
         html.element("button", button(action, state, class: "row"), text: title)
         html.close("li")
       }
       html.close("ul")
+      if let settings = state.settingsSheet {
+        // A tablet's sheet: modal over the root, closed by Done.
+        html.open(
+          "dialog",
+          [
+            .value("class", "sheet settings"), .flag("open"), .value("aria-modal", "true"),
+            .value("aria-labelledby", "settings-title"),
+          ])
+        html.element("h2", [.value("id", "settings-title")], text: settings.title)
+        settingsForm(settings, name: { name(CompactApp.Action.settings($0)) }, into: &html)
+        html.element(
+          "button", button(.settingsSheetDismissed, state, class: "done"), text: "Done")
+        html.close("dialog")
+      }
+    case .settings(let settings):
+      navigationBar(settings.title, state, into: &html)
+      html.open("section", [.value("class", "settings")])
+      settingsForm(settings, name: { name(CompactApp.Action.settings($0)) }, into: &html)
+      html.close("section")
     case .counter(let counter):
       navigationBar(counter.navigationTitle, state, into: &html)
       let doubleTap = CompactApp.Action.counter(.doubleTapped)
@@ -215,6 +239,73 @@ public enum WebRenderer {
     } else if let alert = state.sidebar.alert {
       self.alert(alert, dismiss: name(DesktopWindow.Action.sidebar(.alertDismissed)), &html)
     }
+    if let window = state.settingsWindow {
+      // A window of its own over this one's content, modal to none.
+      html.open(
+        "section",
+        [
+          .value("class", "window settings-window"), .value("role", "dialog"),
+          .value("aria-labelledby", "settings-window-title"),
+        ])
+      html.open("header", [.value("class", "titlebar")])
+      html.element("h2", [.value("id", "settings-window-title")], text: window.title)
+      html.element(
+        "button",
+        button(.settingsWindow(.closeClicked), state, class: "close")
+          + [.value("aria-label", "Close Settings")], text: "×")
+      html.close("header")
+      settingsForm(
+        window.settings, name: { name(DesktopWindow.Action.settingsWindow(.settings($0))) },
+        into: &html)
+      html.close("section")
+    }
+  }
+
+  /// The settings' choices as radio-like buttons, and the threads as a stepper: each a
+  /// control of its own name (`settings.appearancePicked.dark`), so a page sends no value to
+  /// check.
+  static func settingsForm(
+    _ settings: SettingsScreen.State, name: (SettingsScreen.Action) -> String,
+    into html: inout HTML
+  ) {
+    if let problem = settings.problem {
+      html.element("p", [.value("class", "notice"), .value("role", "alert")], text: problem)
+    }
+    func choice<Value>(
+      _ title: String, _ options: [SettingsScreen.Option<Value>],
+      _ action: (Value) -> SettingsScreen.Action
+    ) {
+      html.open("fieldset", [.value("class", "choice")])
+      html.element("legend", text: title)
+      for option in options {
+        html.element(
+          "button",
+          [
+            .value("type", "button"), .value("class", option.isChosen ? "option chosen" : "option"),
+            .value("role", "radio"), .value("aria-checked", option.isChosen ? "true" : "false"),
+            .value("data-action", name(action(option.value))),
+          ], text: option.title)
+      }
+      html.close("fieldset")
+    }
+    choice("Digit grouping", settings.digitGrouping, SettingsScreen.Action.digitGroupingPicked)
+    choice("Appearance", settings.appearance, SettingsScreen.Action.appearancePicked)
+    html.open("fieldset", [.value("class", "choice threads")])
+    html.element("legend", text: "Threads for the n-th prime")
+    func step(_ action: SettingsScreen.Action, _ title: String, _ label: String) {
+      html.element(
+        "button",
+        [
+          .value("type", "button"), .value("class", "step"), .value("aria-label", label),
+          .value("data-action", name(action)),
+          settings.isEnabled(action) ? nil : .flag("disabled"),
+        ], text: title)
+    }
+    step(.fewerThreadsTapped, "−", "Fewer threads")
+    html.element("output", [.value("class", "threads-count")], text: settings.nthPrimeThreads)
+    step(.moreThreadsTapped, "+", "More threads")
+    step(.allThreadsTapped, "All", "As many threads as the machine allows")
+    html.close("fieldset")
   }
 
   static func sidebar(_ state: DesktopWindow.State, firstRow: Int, into html: inout HTML) {

@@ -71,6 +71,7 @@ public struct WebView: Equatable, Sendable {
       case nil: state.root.navigationTitle
       case .counter(let counter): counter.navigationTitle
       case .favorites(let favorites): favorites.navigationTitle
+      case .settings(let settings): settings.title
       }
     case .desktop(let state): state.title
     }

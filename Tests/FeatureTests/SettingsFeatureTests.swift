@@ -1,0 +1,109 @@
+import AppFeature
+import ComposableTestSupport
+import Foundation
+import NthPrimeLookup
+import PrimeClients
+import Settings
+import Synchronization
+import Testing
+
+@MainActor
+struct SettingsFeatureTests {
+  /// A change made in the settings' own window is the app's one value: three windows' states
+  /// and the settings window's hold it after the same action.
+  @Test func aChangeInTheSettingsWindowIsSeenByEveryWindow() async {
+    let store = TestStore(
+      initialState: AppFeature.State(
+        windows: [.init(id: 0), .init(id: 1), .init(id: 2)], nextWindowID: 3)
+    ) {
+      AppFeature()
+    }
+    await store.send(.settingsWindowOpened) { $0.isSettingsWindowOpen = true }
+    await store.send(.settings(.appearanceChosen(.dark))) {
+      $0.settings.$settings.withLock { $0.appearance = .dark }
+    }
+    for window in store.state.windows {
+      #expect(window.settings.settings.appearance == .dark)
+    }
+    // A window's own settings screen changes the same value.
+    await store.send(.window(.element(id: 2, action: .settings(.digitGroupingChosen(.thinSpace)))))
+    {
+      $0.settings.$settings.withLock { $0.digitGrouping = .thinSpace }
+    }
+    #expect(store.state.windows.allSatisfy { $0.settings.settings.digitGrouping == .thinSpace })
+    #expect(store.state.settings.settings.digitGrouping == .thinSpace)
+    // Asked for again, the settings window is still the one.
+    await store.send(.settingsWindowOpened)
+    await store.send(.settingsWindowClosed) { $0.isSettingsWindowOpen = false }
+  }
+
+  /// The threads step down from "all" (the processors: four in tests) and back up to it.
+  @Test func theThreadsStepFromAllAndBack() async {
+    let store = TestStore(initialState: SettingsFeature.State()) { SettingsFeature() }
+    await store.send(.nthPrimeThreadsStepped(by: -1)) {
+      $0.$settings.withLock { $0.nthPrimeThreads = 3 }
+    }
+    for expected in [2, 1] {
+      await store.send(.nthPrimeThreadsStepped(by: -1)) {
+        $0.$settings.withLock { $0.nthPrimeThreads = expected }
+      }
+    }
+    // One is the least.
+    await store.send(.nthPrimeThreadsStepped(by: -1))
+    await store.send(.nthPrimeThreadsChosen(999)) {
+      $0.$settings.withLock { $0.nthPrimeThreads = AppSettings.threadRange.upperBound }
+    }
+    await store.send(.nthPrimeThreadsStepped(by: 1)) {
+      $0.$settings.withLock { $0.nthPrimeThreads = nil }
+    }
+  }
+
+  /// An n-th prime request is made with the threads the settings allow when it is made.
+  @Test func aRequestUsesTheThreadsOfTheSettings() async {
+    let asked = Mutex<[Int?]>([])
+    let store = TestStore(initialState: NthPrimeLookup.State()) {
+      NthPrimeLookup()
+    } withDependencies: {
+      $0.nthPrime = NthPrimeClient { n, threads in
+        asked.withLock { $0.append(threads) }
+        return AsyncThrowingStream {
+          $0.yield(.prime(7))
+          $0.finish()
+        }
+      }
+    }
+    @Shared(.settings) var settings
+    $settings.withLock { $0.nthPrimeThreads = 2 }
+    store.exhaustivity = .off
+    await store.send(.request(n: 4))
+    await store.receive(\.response)
+    #expect(asked.withLock { $0 } == [2])
+  }
+
+  /// A damaged settings file is said, the defaults apply, and the file is kept as it was.
+  @Test func aDamagedFileIsSaidAndKeptAndTheDefaultsApply() async throws {
+    let damaged = Data(#"{"appearance": "sepia"}"#.utf8)
+    try await withDependencies {
+      $0.defaultFileStorage = .inMemory
+    } operation: {
+      // The file as another program left it: its bytes, through a key of bytes.
+      let bytes: @Sendable (Data) -> Data = { $0 }
+      @Shared(.fileStorage(AppSettings.fileURL(), decode: bytes, encode: bytes)) var file = Data()
+      $file.withLock { $0 = damaged }
+      let settings = SettingsFeature.State()
+      #expect(settings.settings == AppSettings())
+      let problem = try #require(settings.problem)
+      #expect(problem.hasPrefix("The settings file was not read: "))
+      #expect(problem.contains("settings.json"))
+      try await $file.load()
+      #expect(file == damaged)
+    }
+  }
+
+  /// A file from an older PrimeTime, missing fields, loads with their defaults.
+  @Test func aFileMissingFieldsLoadsWithTheirDefaults() throws {
+    let decoded = try JSONDecoder().decode(
+      AppSettings.self, from: Data(#"{"digitGrouping": "thinSpace"}"#.utf8))
+    #expect(decoded == AppSettings(digitGrouping: .thinSpace))
+  }
+}
