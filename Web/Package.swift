@@ -24,6 +24,7 @@ let package = Package(
         .product(name: "ComposableCore", package: "PrimeTime"),
         .product(name: "FavoritePrimes", package: "PrimeTime"),
         .product(name: "PrimeClients", package: "PrimeTime"),
+        .product(name: "Settings", package: "PrimeTime"),
         .product(name: "WebUI", package: "PrimeTime"),
         .product(name: "WindowPresentation", package: "PrimeTime"),
         .product(name: "Hummingbird", package: "hummingbird"),

@@ -105,9 +105,11 @@ struct InteractiveAppTests {
   /// Starts the app in a shell that notes what the terminal was left as, then how the app
   /// ended (in that order: the test waits for the second).
   func launch(_ tmux: Tmux, data: URL, columns: Int, rows: Int) throws {
+    // The settings in the test's folder too: never the machine's own.
     let command = """
-      '\(primetimeExecutable.path)' --data-dir '\(data.path)'; status=$?; \
-      stty -a > '\(data.path)/stty'; echo "exit $status" > '\(data.path)/ended'; sleep 60
+      XDG_CONFIG_HOME='\(data.path)' '\(primetimeExecutable.path)' --data-dir '\(data.path)'; \
+      status=$?; stty -a > '\(data.path)/stty'; echo "exit $status" > '\(data.path)/ended'; \
+      sleep 60
       """
     try tmux.start(command, columns: columns, rows: rows)
   }
@@ -181,6 +183,38 @@ struct InteractiveAppTests {
     let saved = try String(
       contentsOf: data.appendingPathComponent("favorite-primes.json"), encoding: .utf8)
     #expect(saved.replacingOccurrences(of: " ", with: "").contains("[\n2\n]"))
+  }
+
+  /// The settings in a desktop layout: "," opens their window in front, `g` moves the digit
+  /// grouping on, and every number behind it follows once it closes; the choice is in
+  /// settings.json, and another program's change to that file reaches the running app.
+  @Test func theSettingsWindowAndTheFileFollowEachOther() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let tmux = Tmux()
+    try launch(tmux, data: data, columns: 130, rows: 28)
+    try await tmux.waitFor("[ Window 1 ]")
+    try tmux.keys("1", "2", "3", "4", "5", "6", "7", "Enter")
+    try await tmux.waitFor("1,234,567")
+    try tmux.keys(",")
+    try await tmux.waitFor("Digit grouping (g)")
+    try tmux.keys("g", "g")
+    try await tmux.waitFor("thin space chosen") { $0.contains("(•) Thin space") }
+    try tmux.keys("Escape")
+    try await tmux.waitFor("1\u{2009}234\u{2009}567") { !$0.contains("Digit grouping") }
+    let file = data.appendingPathComponent("primetime/settings.json")
+    // Written within the file key's quarter of a second (more on a busy machine).
+    var written = ""
+    for _ in 0..<600 where !written.contains("thinSpace") {
+      try await Task.sleep(for: .milliseconds(50))
+      written = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+    }
+    #expect(written.contains("thinSpace"))
+    // Another PrimeTime's change, through the file.
+    try Data(#"{"digitGrouping": "ungrouped"}"#.utf8).write(to: file, options: .atomic)
+    try await tmux.waitFor("1234567")
+    try tmux.keys("q")
+    #expect(try await waitForExit(data) == "exit 0\n")
   }
 
   @Test func sigtermRestoresTheTerminalAndSaves() async throws {

@@ -81,6 +81,20 @@ struct ScriptRunnerTests {
     #expect(!screens.joined().split(separator: "\n").contains { $0.hasSuffix(" ") })
   }
 
+  /// The settings' words in every layout: each goes to the settings first (a screen, a
+  /// sheet, the desktop's window) and the next word goes back, as a person would; the count
+  /// is then grouped by thin spaces.
+  @Test(arguments: SizeClass.allCases)
+  func theSettingsWordsInEveryLayout(_ layout: SizeClass) async throws {
+    let store = makeStore(TestStorage(), layout: layout)
+    let screens = try await runScript(
+      "count 1234567\ndigit-grouping\ndigit-grouping\nfewer-threads\nincrement", on: store)
+    #expect(screens[3].contains("(•) Thin space"))
+    #expect(screens.last?.contains("1\u{2009}234\u{2009}568") == true)
+    #expect(store.state.app.settings.settings.digitGrouping == .thinSpace)
+    #expect(store.state.app.settings.settings.nthPrimeThreads != nil)
+  }
+
   @Test func aCountCanBeTyped() async throws {
     let store = makeStore(TestStorage(), layout: .compact)
     let screens = try await runScript("count 12\nincrement", on: store)

@@ -65,9 +65,11 @@ class Server:
         started = time.monotonic()
         self.log_path = os.path.join(self.data_dir, "server.log")
         self.log = open(self.log_path, "a")
+        # The settings in the data folder too: never the machine's own.
         self.process = subprocess.Popen(
             [binary, "--port", str(self.port), "--data-dir", self.data_dir],
-            stdout=subprocess.PIPE, stderr=self.log, text=True)
+            stdout=subprocess.PIPE, stderr=self.log, text=True,
+            env=dict(os.environ, XDG_CONFIG_HOME=self.data_dir))
         line = self.process.stdout.readline()
         self.printed_after = time.monotonic() - started
         match = re.search(r"(http://\S+)", line)
@@ -380,6 +382,87 @@ def two_tabs_and_resize(binary, browser, directory):
         browser.switch(first)
         check(browser.wait("document.title === 'Counter demo'", "one window left"), "closing a tab closes its window")
     finally:
+        server.stop()
+
+
+def settings_and_appearance(binary, browser, directory):
+    """The settings: a desktop's window of their own, shown by every tab; a choice made in one
+    tab is every tab's; the page's colours follow the appearance, the browser's for "system";
+    a phone's settings are a screen; the choice is in settings.json."""
+    print("the settings, in two tabs and on a phone")
+    server = Server(binary)
+
+    def background():
+        return browser.js("return getComputedStyle(document.body).backgroundColor")
+
+    def emulate_dark(dark):
+        browser.s("POST", "/goog/cdp/execute", {
+            "cmd": "Emulation.setEmulatedMedia",
+            "params": {"features": [{"name": "prefers-color-scheme",
+                                     "value": "dark" if dark else "light"}]}})
+
+    try:
+        emulate_dark(False)
+        browser.open(server.url, 1280)
+        browser.js("document.querySelector('input.count').focus()")
+        browser.js("document.querySelector('input.count').select()")
+        browser.type("input.count", "1234567" + ENTER)
+        check(browser.wait(count_is("1,234,567"), "the typed count"), "the count is grouped by commas")
+        light = background()
+        first = browser.handles()[0]
+        second = browser.new_tab()
+        browser.open(server.url, 1280)
+        browser.click("[data-action='menu.settings']")
+        check(browser.wait(shown(".settings-window"), "the settings window"),
+              "Settings… opens the settings window")
+        browser.switch(first)
+        check(browser.wait(shown(".settings-window"), "the settings window in the first tab"),
+              "every tab shows the one settings window")
+        browser.click("[data-action='settingsWindow.settings.appearancePicked.dark']")
+        browser.click("[data-action='settingsWindow.settings.digitGroupingPicked.thinSpace']")
+        check(browser.wait(count_is("1\u2009234\u2009567"), "thin spaces"),
+              "the count is grouped by thin spaces")
+        check(browser.wait("document.getElementById('app').dataset.appearance === 'dark'", "dark"),
+              "the page is dark")
+        check(background() != light, f"a dark background ({background()} after {light})")
+        browser.screenshot(directory and os.path.join(directory, "settings-dark-1280.png"))
+        browser.switch(second)
+        check(browser.wait(count_is("1\u2009234\u2009567"), "thin spaces in the second tab"),
+              "the other tab follows the settings at once")
+        check(browser.wait("document.getElementById('app').dataset.appearance === 'dark'",
+                           "dark in the second tab"), "the other tab is dark too")
+        browser.click("[data-action='settingsWindow.settings.appearancePicked.system']")
+        browser.click("[data-action='settingsWindow.closeClicked']")
+        check(browser.wait("!document.querySelector('.settings-window')", "the window to close"),
+              "the settings window closes")
+        check(browser.wait(f"getComputedStyle(document.body).backgroundColor === {json.dumps(light)}",
+                           "light again"), "the system's appearance: light")
+        emulate_dark(True)
+        check(browser.wait(f"getComputedStyle(document.body).backgroundColor !== {json.dumps(light)}",
+                           "the browser's dark"), "the system's appearance follows prefers-color-scheme")
+        emulate_dark(False)
+        browser.close_tab()
+        browser.switch(first)
+
+        browser.set_width(400)
+        check(browser.wait(shown("[data-action='root.settingsRowTapped']"), "the root list"),
+              "a phone's root lists the settings")
+        browser.click("[data-action='root.settingsRowTapped']")
+        check(browser.wait(shown("section.settings [data-action='settings.fewerThreadsTapped']"),
+                           "the settings screen"), "a phone's settings are a screen")
+        browser.click("[data-action='settings.fewerThreadsTapped']")
+        check(browser.wait("document.querySelector('.threads-count').innerText !== 'All'", "threads"),
+              "the threads step down from all")
+        browser.screenshot(directory and os.path.join(directory, "settings-400.png"))
+        path = os.path.join(server.data_dir, "primetime", "settings.json")
+        deadline = time.monotonic() + 10
+        saved = ""
+        while time.monotonic() < deadline and "thinSpace" not in saved:
+            time.sleep(0.1)
+            saved = open(path).read() if os.path.exists(path) else ""
+        check('"thinSpace"' in saved and '"system"' in saved, "settings.json holds the choices")
+    finally:
+        emulate_dark(False)
         server.stop()
 
 
@@ -773,6 +856,7 @@ def main():
             check(not errors, f"no script error or policy violation at {width} px {errors[:2]}")
         two_tabs_and_resize(binary, browser, directory)
         long_request(binary, browser, directory)
+        settings_and_appearance(binary, browser, directory)
         hidden_page_saves(binary, browser)
         patches_and_a_lost_page(binary, browser)
         menu_windows_and_shortcuts(binary, browser)

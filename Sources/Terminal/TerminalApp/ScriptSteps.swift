@@ -78,11 +78,12 @@ extension Store where State == TerminalFeature.State, Action == TerminalFeature.
       TerminalScreen(state).bindings.contains { $0.intent == intent }
     }
     guard state.sizeClass != .desktop else {
-      // A desktop shows the counter and the favorites at once; the settings have a window.
-      guard Intent.settingsIntents.contains(intent), !has(intent),
-        let open = pressKey(for: .openSettings)
-      else { return [] }
-      return [open]
+      // A desktop shows the counter and the favorites at once; the settings have a window,
+      // which takes the keys while it is in front: opened for a setting, closed for the rest.
+      guard !has(intent) else { return [] }
+      let isSetting = Intent.settingsIntents.contains(intent)
+      let step = pressKey(for: isSetting ? .openSettings : .closeSettings)
+      return step.map { [$0] } ?? []
     }
     let isNavigation = Intent.screens[intent] != nil
     guard isNavigation || !has(intent) else { return [] }
@@ -99,7 +100,10 @@ extension Store where State == TerminalFeature.State, Action == TerminalFeature.
       return []
     }
     var tasks: [StoreTask] = []
-    if !has(target), let back = pressKey(for: .back) { tasks.append(back) }
+    // Back from a screen, or Done on a sheet.
+    if !has(target), let back = pressKey(for: .back) ?? pressKey(for: .closeSettings) {
+      tasks.append(back)
+    }
     if let open = pressKey(for: target) { tasks.append(open) }
     return tasks
   }

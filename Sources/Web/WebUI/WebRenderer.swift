@@ -296,7 +296,9 @@ public enum WebRenderer {
       html.element(
         "button",
         [
-          .value("type", "button"), .value("class", "step"), .value("aria-label", label),
+          .value("type", "button"),
+          .value("class", action == .allThreadsTapped ? "step all" : "step"),
+          .value("aria-label", label),
           .value("data-action", name(action)),
           settings.isEnabled(action) ? nil : .flag("disabled"),
         ], text: title)

@@ -1,4 +1,5 @@
 import AppFeature
+import Settings
 import ComposableCore
 import FavoritePrimes
 import Presentation
@@ -87,10 +88,12 @@ public final class WebApp {
     let count: Int
     let favoritePrimes: [Int]
     let storage: FavoritePrimesFeature.StorageStatus
+    let settings: AppSettings
 
     init(_ app: AppFeature.State) {
       self.app = app
       (count, favoritePrimes, storage) = (app.count, app.favoritePrimes, app.storage)
+      settings = app.settings.settings
     }
   }
 
