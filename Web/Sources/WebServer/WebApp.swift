@@ -1,8 +1,8 @@
 import AppFeature
-import Settings
 import ComposableCore
 import FavoritePrimes
 import Presentation
+import Settings
 import WebUI
 import WindowPresentation
 
