@@ -88,6 +88,9 @@ struct MappingTests {
       (.menu(.newWindow), .windowOpened),
       (.menu(.closeWindow), .windowClosed(id: id)),
       (.menu(.settings), .settingsWindowOpened),
+      (.menu(.openFavoritesInNewWindow), .windowOpenedAt(.favorites)),
+      (.menu(.openCounterInNewWindow), .windowOpenedAt(.counter(count: nil))),
+      (.sidebar(.rowOpenedInNewWindow(prime: 7)), .windowOpenedAt(.prime(7))),
       (.settingsWindow(.closeClicked), .settingsWindowClosed),
       (.settingsWindow(.settings(.appearancePicked(.dark))), .settings(.appearanceChosen(.dark))),
     ]

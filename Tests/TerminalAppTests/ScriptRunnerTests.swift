@@ -95,6 +95,30 @@ struct ScriptRunnerTests {
     #expect(store.state.app.settings.settings.nthPrimeThreads != nil)
   }
 
+  /// `new-window` at a value, on a desktop: the favorites, a favorite's detail, the counter at
+  /// a count each get a window, shown in front; a value already open brings its window back.
+  @Test func windowsAtAValue() async throws {
+    let store = makeStore(TestStorage([2, 3]), layout: .desktop)
+    let screens = try await runScript(
+      """
+      load
+      new-window favorites
+      new-window prime 3
+      new-window counter 42
+      new-window favorites
+      """, on: store)
+    let app = store.state.app
+    #expect(app.windows.map(\.openedAt) == [nil, .favorites, .prime(3), .counter(count: nil)])
+    #expect(app.count == 42)
+    #expect(screens[3].contains("3 is prime"), "the prime's window shows its detail")
+    #expect(screens[4].contains("Counter demo — 4 of 4"))
+    #expect(store.state.windowID == app.window(openedAt: .favorites))
+    #expect(screens[5].contains("Counter demo — 2 of 4"), "the favorites' window, in front")
+    await #expect(throws: ScriptError.self) {
+      _ = try await runScript("new-window prime", on: store)
+    }
+  }
+
   @Test func aCountCanBeTyped() async throws {
     let store = makeStore(TestStorage(), layout: .compact)
     let screens = try await runScript("count 12\nincrement", on: store)

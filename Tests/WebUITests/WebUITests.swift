@@ -144,6 +144,10 @@ struct WebUITests {
     let touchSettings = ["root.settingsRowTapped", "settingsSheetDismissed"] + settings
     let desktopSettings =
       ["menu.settings", "settingsWindow.closeClicked"] + settings.map { "settingsWindow." + $0 }
+      + [
+        "menu.openFavoritesInNewWindow", "menu.openCounterInNewWindow",
+        "sidebar.rowOpenedInNewWindow",
+      ]
     #expect(
       WebView.actionNames
         == Set(touch + desktop + both + touchSettings + desktopSettings))

@@ -466,6 +466,53 @@ def settings_and_appearance(binary, browser, directory):
         server.stop()
 
 
+def windows_at_a_value(binary, browser, directory):
+    """"Open in New Window": a tab at the favorites, or at a favorite's detail; a value open
+    already brings its tab forward instead of a second."""
+    print("windows opened at a value")
+    server = Server(binary)
+    try:
+        first = browser.handles()[0]
+        browser.open(server.url, 1280)
+        for _ in range(2):
+            browser.click("[data-action='counter.incrementClicked']")
+        browser.wait(count_is("2"), "count 2")
+        browser.click("[data-action='counter.isPrimeClicked']")
+        browser.wait(shown("[data-action='counter.primeDetail.saveToFavoritesPressed']"), "the detail")
+        browser.click("[data-action='counter.primeDetail.saveToFavoritesPressed']")
+        browser.key(ESCAPE)
+        check(browser.wait(shown(".sidebar a.open[data-open='prime-2']"), "2's link"),
+              "a favorite has its Open in New Window link")
+        before = len(browser.handles())
+        browser.click("a.menuitem[data-open='favorites']")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and len(browser.handles()) == before:
+            time.sleep(0.05)
+        check(len(browser.handles()) == before + 1, "Open Favorites in New Window opens a tab")
+        opened = [handle for handle in browser.handles() if handle != first][-1]
+        browser.switch(opened)
+        check(browser.wait("location.search.includes('open=favorites')", "the tab's URL"),
+              "the new tab's URL names the favorites")
+        check(browser.wait(shown("#app"), "the page"), "the tab shows its window")
+        browser.switch(first)
+        # Again: the favorites' tab comes forward and the one just opened goes.
+        browser.click("a.menuitem[data-open='favorites']")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and len(browser.handles()) != before + 1:
+            time.sleep(0.05)
+        time.sleep(0.5)
+        check(len(browser.handles()) == before + 1, "a value open already opens no second tab")
+        log = server.log_text()
+        check(log.count("opened window") == 2, f"two windows opened ({log.count('opened window')})")
+        for handle in browser.handles():
+            if handle != first:
+                browser.switch(handle)
+                browser.close_tab()
+        browser.switch(first)
+    finally:
+        server.stop()
+
+
 def long_request(binary, browser, directory):
     print("a request cancelled, and a tab closed during a request")
     server = Server(binary)
@@ -857,6 +904,7 @@ def main():
         two_tabs_and_resize(binary, browser, directory)
         long_request(binary, browser, directory)
         settings_and_appearance(binary, browser, directory)
+        windows_at_a_value(binary, browser, directory)
         hidden_page_saves(binary, browser)
         patches_and_a_lost_page(binary, browser)
         menu_windows_and_shortcuts(binary, browser)

@@ -33,6 +33,9 @@ public struct AppFeature: Reducer {
     /// Whether the settings have a window of their own (a desktop's settings scene): one at
     /// most.
     public var isSettingsWindowOpen: Bool
+    /// The window the app last opened at a value or brought to the front
+    /// (`windowOpenedAt`): a face shows it. (A plain `windowOpened` is its face's own.)
+    public var frontWindowID: Int?
 
     /// An app whose windows all hold the program's count (`@Shared(.count)`) and favorites
     /// (`@Shared(.favorites)`), which start from `count`, `favoritePrimes` and
@@ -55,6 +58,7 @@ public struct AppFeature: Reducer {
       self.nextWindowID = nextWindowID
       self.settings = SettingsFeature.State()
       self.isSettingsWindowOpen = isSettingsWindowOpen
+      self.frontWindowID = nil
       for id in windows.ids {
         self.windows[id: id]!.counter.$count = $count
         self.windows[id: id]!.favorites.$favoritePrimes = favoritesStorage.$favorites.primes
@@ -72,6 +76,12 @@ public struct AppFeature: Reducer {
     public var storage: FavoritePrimesFeature.StorageStatus { favoritesStorage.status }
 
     public var hasUnsavedFavoriteChanges: Bool { favoritesStorage.hasUnsavedChanges }
+
+    /// The window opened at `value` and still open, if any: the one `windowOpenedAt(value)`
+    /// brings to the front, where no such window gets a new one (``nextWindowID``).
+    public func window(openedAt value: WindowValue) -> Int? {
+      windows.first { $0.openedAt == value }?.id
+    }
 
     /// A new window over the app's count and favorites: what `windowOpened` adds.
     public func newWindow(id: Int) -> WindowFeature.State {
@@ -114,6 +124,9 @@ public struct AppFeature: Reducer {
   public enum Action: Equatable, Sendable {
     case window(IdentifiedAction<Int, WindowFeature.Action>)
     case windowOpened
+    /// A window was asked for at a value: opened there, or, when a window was opened at it
+    /// already, that one brought to the front.
+    case windowOpenedAt(WindowValue)
     case windowClosed(id: Int)
     case scenePhaseChanged(ScenePhase)
     case favoritesStorage(FavoritesStorageFeature.Action)
@@ -126,6 +139,7 @@ public struct AppFeature: Reducer {
   }
 
   @Dependency(\.date.now) var now
+  @Dependency(\.primality) var primality
 
   public init() {}
 
@@ -169,8 +183,31 @@ public struct AppFeature: Reducer {
         state.windows.append(state.newWindow(id: state.nextWindowID))
         state.nextWindowID += 1
         return .none
+      case .windowOpenedAt(let value):
+        if let shown = state.window(openedAt: value) {
+          state.frontWindowID = shown
+          return .none
+        }
+        var window = state.newWindow(id: state.nextWindowID)
+        window.openedAt = value
+        switch value {
+        case .favorites:
+          window.screen = .favorites
+        case .prime(let number):
+          window.screen = .counter
+          window.counter.destination = .primeDetail(
+            PrimeDetailFeature.State(facts: PrimeFacts(of: number, primality: primality)))
+        case .counter(let count):
+          window.screen = .counter
+          if let count { state.$count.withLock { $0 = count } }
+        }
+        state.windows.append(window)
+        state.frontWindowID = state.nextWindowID
+        state.nextWindowID += 1
+        return .none
       case .windowClosed(let id):
         state.windows.remove(id: id)
+        if state.frontWindowID == id { state.frontWindowID = nil }
         return .none
       case .scenePhaseChanged(.active) where !state.hasBeenActive:
         state.hasBeenActive = true

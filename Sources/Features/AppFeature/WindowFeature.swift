@@ -19,6 +19,9 @@ public struct WindowFeature: Reducer {
     /// The app's settings: what the window shows follows them, and its settings screen
     /// changes them.
     public var settings: SettingsFeature.State
+    /// The value the window was opened at, if any: opening it again brings this window to the
+    /// front (see ``WindowValue``).
+    public var openedAt: WindowValue?
 
     /// A window with a count and favorites of its own; ``AppFeature/State`` makes every window
     /// it holds share the app's.

@@ -83,7 +83,8 @@ public enum DesktopWindow {
         case .nthPrime: isEnabled = counterFlags.nthPrime
         case .save: isEnabled = sidebarFlags.save
         case .load: isEnabled = sidebarFlags.load
-        case .newWindow, .settings: isEnabled = capabilities.contains(.multipleWindows)
+        case .newWindow, .settings, .openFavoritesInNewWindow, .openCounterInNewWindow:
+          isEnabled = capabilities.contains(.multipleWindows)
         case .closeWindow: isEnabled = windowCount > 1
         }
         return MenuItem(command, isEnabled: isEnabled)
@@ -172,6 +173,7 @@ public enum DesktopWindow {
       }
       switch self {
       case .counter(let action): return window(.counter(action.featureAction))
+      case .sidebar(.rowOpenedInNewWindow(let prime)): return .windowOpenedAt(.prime(prime))
       case .sidebar(let action): return window(.favorites(action.featureAction))
       case .menu(.increment): return window(.counter(.increment))
       case .menu(.decrement): return window(.counter(.decrement))
@@ -180,6 +182,8 @@ public enum DesktopWindow {
       case .menu(.save): return window(.favorites(.save))
       case .menu(.load): return window(.favorites(.load))
       case .menu(.newWindow): return .windowOpened
+      case .menu(.openFavoritesInNewWindow): return .windowOpenedAt(.favorites)
+      case .menu(.openCounterInNewWindow): return .windowOpenedAt(.counter(count: nil))
       case .menu(.closeWindow): return .windowClosed(id: windowID)
       case .menu(.settings): return .settingsWindowOpened
       case .settingsWindow(let action): return action.featureAction

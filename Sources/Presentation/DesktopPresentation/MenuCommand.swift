@@ -9,6 +9,10 @@ public enum MenuCommand: ListedAction, CaseIterable {
   case save
   case load
   case newWindow
+  /// A window at the favorites, or the one opened there already, brought to the front.
+  case openFavoritesInNewWindow
+  /// A window at the counter, or the one opened there already, brought to the front.
+  case openCounterInNewWindow
   case closeWindow
   /// The settings' window: opened, or brought to the front.
   case settings
@@ -22,6 +26,8 @@ public enum MenuCommand: ListedAction, CaseIterable {
     case .save: "Save Favorites"
     case .load: "Load Favorites"
     case .newWindow: "New Window"
+    case .openFavoritesInNewWindow: "Open Favorites in New Window"
+    case .openCounterInNewWindow: "Open Counter in New Window"
     case .closeWindow: "Close Window"
     case .settings: "Settings…"
     }
@@ -36,13 +42,16 @@ public enum MenuCommand: ListedAction, CaseIterable {
     case .save: KeyboardShortcut("s")
     case .load: KeyboardShortcut("o")
     case .newWindow: KeyboardShortcut("n")
+    case .openFavoritesInNewWindow: KeyboardShortcut("F")
+    case .openCounterInNewWindow: KeyboardShortcut("C")
     case .closeWindow: KeyboardShortcut("w")
     case .settings: KeyboardShortcut(",")
     }
   }
 }
 
-/// A key pressed with the command key ("⌘S"); a terminal reads it as Ctrl with a letter.
+/// A key pressed with the command key ("⌘S"), and shift for a capital letter ("⌘⇧F"); a
+/// terminal reads it as Ctrl with a letter, or the capital letter itself.
 public struct KeyboardShortcut: Equatable, Sendable, CustomStringConvertible {
   public var key: Character
 
@@ -50,7 +59,7 @@ public struct KeyboardShortcut: Equatable, Sendable, CustomStringConvertible {
     self.key = key
   }
 
-  public var description: String { "⌘" + key.uppercased() }
+  public var description: String { (key.isUppercase ? "⌘⇧" : "⌘") + key.uppercased() }
 }
 
 /// A menu command as the menu shows it now.

@@ -99,8 +99,12 @@ public enum ScriptWord {
   /// Every word, as a script's help lists them.
   public static let usage: [String] =
     Intent.scriptWords.map { intent in
-      [.select, .choose, .delete].contains(intent) ? "\(intent.rawValue) [PRIME]" : intent.rawValue
-    } + ["next-window", "count N", "layout L", "resize COLUMNS ROWS", "key K", "quit"]
+      [.select, .choose, .delete, .openInNewWindow].contains(intent)
+        ? "\(intent.rawValue) [PRIME]" : intent.rawValue
+    } + [
+      "new-window favorites|counter [N]|prime P", "next-window", "count N", "layout L",
+      "resize COLUMNS ROWS", "key K", "quit",
+    ]
 
   /// The step for a script line; `nil` for `quit`.
   public static func step(
@@ -156,7 +160,25 @@ public enum ScriptWord {
           "\(quoted(words[0])) is not a script word; the words are: "
             + usage.joined(separator: ", "))
       }
-      if [.select, .choose, .delete].contains(intent) {
+      if intent == .newWindow, let value = arguments.first {
+        // A window at a value: the favorites, the counter (at a count), a favorite's detail.
+        switch value {
+        case "favorites" where arguments.count == 1:
+          return .intent(.openFavoritesInNewWindow, argument: nil)
+        case "counter" where arguments.count <= 2:
+          let count = try arguments.dropFirst().first.map { text throws(ScriptError) in
+            try number(text, "a count")
+          }
+          return .intent(.openCounterInNewWindow, argument: count)
+        case "prime" where arguments.count == 2:
+          return .intent(.openInNewWindow, argument: try number(words[2], "a prime"))
+        default:
+          throw fail(
+            "'new-window' takes nothing, 'favorites', 'counter [N]' or 'prime P', not "
+              + quoted(arguments.joined(separator: " ")))
+        }
+      }
+      if [.select, .choose, .delete, .openInNewWindow].contains(intent) {
         guard arguments.count <= 1 else {
           throw fail("\(quoted(words[0])) takes one prime at most")
         }

@@ -22,6 +22,11 @@ extension Store where State == TerminalFeature.State, Action == TerminalFeature.
   public func perform(_ intent: Intent, argument: Int? = nil) throws(TerminalRefusal)
     -> [StoreTask]
   {
+    if intent == .openCounterInNewWindow, let count = argument {
+      // The counter at a count: the window opened, then the count typed there (the window
+      // in front may show a detail, where no count can be typed).
+      return try perform(intent) + typeCount(String(count))
+    }
     var tasks: [StoreTask] = []
     if let prime = argument {
       guard let row = state.app.favoritePrimes.firstIndex(of: prime) else {
@@ -80,9 +85,13 @@ extension Store where State == TerminalFeature.State, Action == TerminalFeature.
     guard state.sizeClass != .desktop else {
       // A desktop shows the counter and the favorites at once; the settings have a window,
       // which takes the keys while it is in front: opened for a setting, closed for the rest.
+      // A detail or an alert takes the keys too: closed first, as a person would.
       guard !has(intent) else { return [] }
       let isSetting = Intent.settingsIntents.contains(intent)
-      let step = pressKey(for: isSetting ? .openSettings : .closeSettings)
+      let step =
+        isSetting
+        ? pressKey(for: .openSettings)
+        : pressKey(for: .closeSettings) ?? pressKey(for: .dismiss)
       return step.map { [$0] } ?? []
     }
     let isNavigation = Intent.screens[intent] != nil

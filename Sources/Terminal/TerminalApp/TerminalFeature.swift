@@ -90,6 +90,9 @@ public struct TerminalFeature: Reducer {
         switch action {
         case .app(.windowOpened):
           state.windowID = state.app.nextWindowID
+        case .app(.windowOpenedAt(let value)):
+          // The window opened there already, or the one about to be.
+          state.windowID = state.app.window(openedAt: value) ?? state.app.nextWindowID
         case .app(.windowClosed(let id)) where id == state.windowID:
           let ids = state.app.windows.ids
           if let index = ids.firstIndex(of: id), ids.count > 1 {

@@ -97,6 +97,9 @@ public enum DesktopLayout {
         KeyBinding([.up], "previous", .up, .moveCursor(by: -1)),
         KeyBinding([.character(" ")], "select", .select, .toggleSelection),
         KeyBinding(
+          [.character("N")], "in new window", .openInNewWindow,
+          .desktop(.sidebar(.rowOpenedInNewWindow(prime: sidebar.rows[focus.cursor].prime)))),
+        KeyBinding(
           [.enter], "n-th prime", .choose,
           .desktop(.sidebar(.rowDoubleClicked(prime: sidebar.rows[focus.cursor].prime)))),
       ]
@@ -125,6 +128,8 @@ public enum DesktopLayout {
     case .save: .save
     case .load: .load
     case .newWindow: .newWindow
+    case .openFavoritesInNewWindow: .openFavoritesInNewWindow
+    case .openCounterInNewWindow: .openCounterInNewWindow
     case .closeWindow: .closeWindow
     case .settings: .openSettings
     }
@@ -134,6 +139,8 @@ public enum DesktopLayout {
   static func keys(for command: MenuCommand) -> [Key] {
     switch command.shortcut.key {
     case "=": [.character("="), .character("+")]
+    // ⌘⇧ and a letter: the capital letter (a terminal cannot tell Ctrl-Shift from Ctrl).
+    case let key where key.isUppercase: [.character(key)]
     case let key where key.isLetter: [.control(key), .character(key)]
     case let key: [.character(key)]
     }

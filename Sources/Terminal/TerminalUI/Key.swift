@@ -96,6 +96,12 @@ public enum Intent: String, CaseIterable, Sendable {
   case save
   case load
   case newWindow = "new-window"
+  /// A window at the favorites (or the one there, brought to the front).
+  case openFavoritesInNewWindow = "open-favorites-in-new-window"
+  /// A window at the counter (or the one there, brought to the front).
+  case openCounterInNewWindow = "open-counter-in-new-window"
+  /// A window at the detail of the favorite under the cursor (or the one there).
+  case openInNewWindow = "open-in-new-window"
   case closeWindow = "close-window"
   /// Opens the settings: a screen, a sheet, or their window (brought to the front).
   case openSettings = "open-settings"

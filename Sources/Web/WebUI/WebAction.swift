@@ -140,11 +140,24 @@ extension WebView {
       }
     guard let named = own ?? other else { return .failure(.unknown(name)) }
     return named.with(prime: prime, text: text, in: content).flatMap { action in
-      // New Window opens a tab, which opens its own window: the page never sends it.
-      guard own != nil, content.offers(action), action != .desktop(.menu(.newWindow)) else {
+      // New Window opens a tab, which opens its own window (at its value): the page never
+      // sends these.
+      guard own != nil, content.offers(action), !Self.opensATab(action) else {
         return .failure(.unavailable(name))
       }
       return .success(action)
+    }
+  }
+}
+
+extension WebView {
+  /// Whether `action` opens a window, which a page does by opening a tab.
+  static func opensATab(_ action: WindowAction) -> Bool {
+    switch action {
+    case .desktop(.menu(.newWindow)), .desktop(.menu(.openFavoritesInNewWindow)),
+      .desktop(.menu(.openCounterInNewWindow)), .desktop(.sidebar(.rowOpenedInNewWindow)):
+      true
+    default: false
     }
   }
 }

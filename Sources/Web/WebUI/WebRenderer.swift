@@ -1,3 +1,4 @@
+import AppFeature
 import CompactPresentation
 import DesktopPresentation
 import NthPrimeLookup
@@ -181,19 +182,28 @@ public enum WebRenderer {
       let shortcut: [HTML.Attribute?] = [
         .value("role", "menuitem"), .value("data-shortcut", key), .value("aria-keyshortcuts", keys),
       ]
-      if item.command == .newWindow && item.isEnabled {
-        // A new window is a new tab: a link to this page opens it and it opens its window.
+      let opened: WindowValue? =
+        switch item.command {
+        case .openFavoritesInNewWindow: .favorites
+        case .openCounterInNewWindow: .counter(count: nil)
+        default: nil
+        }
+      let isLink = (item.command == .newWindow || opened != nil) && item.isEnabled
+      if isLink {
+        // A new window is a new tab: a link to this page opens it and it opens its window,
+        // at the value the link names (the page puts it in the URL as it follows the link).
         html.open(
           "a",
           shortcut + [
             .value("class", "menuitem"), .value("href", ""), .value("target", "_blank"),
+            opened.map { .value("data-open", $0.webName) },
           ])
       } else {
         html.open("button", button(.menu(item.command), state, class: "menuitem") + shortcut)
       }
       html.text(item.title)
       html.element("kbd", text: keys)
-      html.close(item.command == .newWindow && item.isEnabled ? "a" : "button")
+      html.close(isLink ? "a" : "button")
     }
     html.close("nav")
     html.open("nav", [.value("class", "tabs"), .value("aria-label", "Windows")])
@@ -328,14 +338,24 @@ public enum WebRenderer {
       for index in page(firstRow, of: sidebar.rows.count) {
         let row = sidebar.rows[index]
         let prime = String(row.prime)
-        html.element(
+        html.open(
           "li",
           [
             .value("role", "option"), .value("tabindex", "0"),
             .value("aria-selected", row.isSelected ? "true" : "false"),
             .value("data-key", prime), .value("data-select", prime), .value("data-prime", prime),
             .value("data-dblclick-action", doubleClick),
-          ], text: row.title)
+          ])
+        html.text(row.title)
+        // "Open in New Window": a tab at this prime's detail.
+        html.element(
+          "a",
+          [
+            .value("class", "open"), .value("href", ""), .value("target", "_blank"),
+            .value("data-open", WindowValue.prime(row.prime).webName),
+            .value("aria-label", "Open \(row.title) in a new window"),
+          ], text: "↗")
+        html.close("li")
       }
       html.close("ul")
       pager(firstRow, of: sidebar.rows.count, into: &html)

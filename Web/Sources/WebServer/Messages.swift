@@ -1,3 +1,4 @@
+import AppFeature
 import Foundation
 
 /// A message from a page, validated: every field is checked before the app sees it.
@@ -20,8 +21,9 @@ import Foundation
 /// a number out of range, more than ``maximumLength`` bytes — is a ``ProtocolError`` that
 /// names what was wrong.
 public enum ClientMessage: Equatable, Sendable {
-  /// The first message: the tab's width in CSS pixels and whether it is visible.
-  case hello(width: Int, visible: Bool)
+  /// The first message: the tab's width in CSS pixels, whether it is visible, and the value
+  /// its window is to be opened at (its URL's `open`), if any.
+  case hello(width: Int, visible: Bool, open: WindowValue? = nil)
   /// A view action by its name (a `data-action` of the page), with its argument.
   case action(name: String, prime: Int?, text: String?)
   case resize(width: Int)
@@ -80,8 +82,16 @@ public enum ClientMessage: Equatable, Sendable {
     let allowed: Set<String>
     switch wire.type {
     case "hello":
-      allowed = ["type", "width", "visible"]
-      self = .hello(width: try width(), visible: try required(wire.visible, "visible"))
+      allowed = ["type", "width", "visible", "open"]
+      var open: WindowValue?
+      if let name = wire.open {
+        guard let value = WindowValue(webName: name) else {
+          throw ProtocolError("open names no window: \(String(reflecting: name).prefix(40))")
+        }
+        open = value
+      }
+      self = .hello(
+        width: try width(), visible: try required(wire.visible, "visible"), open: open)
     case "action":
       allowed = ["type", "name", "prime", "text"]
       let name = try required(wire.name, "name")
@@ -127,6 +137,7 @@ public enum ClientMessage: Equatable, Sendable {
     var prime: Int?
     var text: String?
     var first: Int?
+    var open: String?
 
     struct Key: CodingKey {
       var stringValue: String
@@ -145,6 +156,7 @@ public enum ClientMessage: Equatable, Sendable {
       prime = try Self.integer(container, "prime")
       text = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "text"))
       first = try Self.integer(container, "first")
+      open = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "open"))
     }
 
     /// A whole number; a number that is not one (7.5, 10^20) is refused by its field's name.
@@ -182,6 +194,8 @@ public enum ServerMessage: Equatable, Sendable {
   case error(String)
   /// The window was closed (Close Window): the tab closes, or says so.
   case closed(String)
+  /// The tab's window was asked for again (a link opened its value): the tab comes forward.
+  case focus
 
   /// The message as JSON text.
   public var json: String {
@@ -195,6 +209,7 @@ public enum ServerMessage: Equatable, Sendable {
       ]
     case .error(let message): object = ["type": "error", "message": message]
     case .closed(let message): object = ["type": "closed", "message": message]
+    case .focus: object = ["type": "focus"]
     }
     var text = "{"
     for (index, key) in object.keys.sorted().enumerated() {

@@ -176,14 +176,27 @@ public final class WebApp {
   }
 
   private func handle(_ message: ClientMessage, _ tab: Tab) -> Outcome {
-    if case .hello(let width, let visible) = message {
+    if case .hello(let width, let visible, let open) = message {
       guard tab.windowID == nil else { return .refused("a tab says hello once") }
+      if let open, let shown = store.state.window(openedAt: open),
+        let other = tabs.values.first(where: { $0.windowID == shown && !$0.isClosing })
+      {
+        // Opened at a value shown already: that tab comes forward, and this one goes.
+        other.send(.message(.focus))
+        tab.isClosing = true
+        tab.send(.message(.closed("That window is open in another tab.")))
+        tab.send(.close(reason: "shown in another tab", isFault: false))
+        return .handled
+      }
+      if case .prime(let prime) = open, !store.state.favoritePrimes.contains(prime) {
+        return .refused("prime-\(prime) is not a favorite prime")
+      }
       tab.sizeClass = SizeClass(cssPixels: width)
       tab.isVisible = visible
       let windowID = store.state.nextWindowID
       tab.windowID = windowID
       log("tab \(tab.id): opened window \(windowID) (\(tab.sizeClass.rawValue), \(width) px)")
-      store.send(.windowOpened)
+      store.send(open.map { .windowOpenedAt($0) } ?? .windowOpened)
       updatePhase()
       refresh(tab)
       return .handled

@@ -1,8 +1,21 @@
+import AppFeature
 import Foundation
 import Testing
 import WebServer
 
 struct ProtocolTests {
+  /// A hello's `open` is a window value this renderer writes, or the message is refused.
+  @Test(arguments: [
+    "prime-", "prime-+7", "prime-1", "prime-9223372036854775808", "counter-1 2", "settings",
+    "favorites ", "prime-0x11", String(repeating: "9", count: 40), "prime-٣",
+  ])
+  func aHelloOpeningNoWindowValueIsRefused(open: String) {
+    #expect(throws: ProtocolError.self) {
+      try ClientMessage(
+        json: #"{"type":"hello","width":800,"visible":true,"open":"\#(open)"}"#)
+    }
+  }
+
   @Test func decodesEveryMessageAPageSends() throws {
     #expect(
       try ClientMessage(json: #"{"type":"hello","width":1280,"visible":true}"#)
@@ -27,6 +40,12 @@ struct ProtocolTests {
     #expect(try ClientMessage(json: #"{"type":"select","prime":-3}"#) == .select(prime: -3))
     #expect(try ClientMessage(json: #"{"type":"page","first":100}"#) == .page(first: 100))
     #expect(try ClientMessage(json: #"{"type":"refresh"}"#) == .refresh)
+    #expect(
+      try ClientMessage(json: #"{"type":"hello","width":800,"visible":true,"open":"prime-97"}"#)
+        == .hello(width: 800, visible: true, open: .prime(97)))
+    #expect(
+      try ClientMessage(json: #"{"type":"hello","width":800,"visible":true,"open":"counter--5"}"#)
+        == .hello(width: 800, visible: true, open: .counter(count: -5)))
     #expect(throws: ProtocolError("a refresh message has no field \"width\"")) {
       try ClientMessage(json: #"{"type":"refresh","width":1}"#)
     }

@@ -108,6 +108,38 @@ struct WebAppTests {
     #expect(other.inbox.lastHTML?.contains(#"value="0""#) == true)
   }
 
+  /// A tab opened at a value ("Open in New Window", `?open=favorites`) opens its window there;
+  /// a second tab at the same value brings the first forward and goes; a prime that is no
+  /// favorite is refused.
+  @Test func aTabAtAValueOpensItsWindowThereOnce() async throws {
+    let app = makeApp()
+    let first = open(app, width: 1280)
+    app.receive(action("sidebar.loadClicked"), from: first.id)
+    try await Task.sleep(for: .milliseconds(50))
+    func hello(_ open: String) -> String {
+      #"{"type":"hello","width":1280,"visible":true,"open":"\#(open)"}"#
+    }
+    let inbox = Inbox()
+    let atFavorites = app.connect(send: inbox.send)
+    #expect(app.receive(hello("favorites"), from: atFavorites) == .handled)
+    let window = try #require(app.store.state.window(openedAt: .favorites))
+    #expect(app.store.state.windows[id: window]?.screen == .favorites)
+
+    let againInbox = Inbox()
+    let again = app.connect(send: againInbox.send)
+    #expect(app.receive(hello("favorites"), from: again) == .handled)
+    #expect(inbox.all.last == .message(.focus), "the tab at the favorites comes forward")
+    #expect(againInbox.isClosed, "the second tab goes")
+    #expect(app.store.state.windows.count { $0.openedAt == .favorites } == 1)
+
+    let prime = Inbox()
+    let atPrime = app.connect(send: prime.send)
+    #expect(app.receive(hello("prime-3"), from: atPrime) == .handled)
+    #expect(app.store.state.window(openedAt: .prime(3)) != nil)
+    let notFavorite = app.connect(send: Inbox().send)
+    #expect(app.receive(hello("prime-97"), from: notFavorite) != .handled)
+  }
+
   /// A page that cannot place a patch asks for the whole page: it is sent again, whole.
   @Test func aRefreshSendsTheWholePageAgain() {
     let app = makeApp()

@@ -43,7 +43,11 @@
     socket = new WebSocket(`${scheme}//${location.host}/ws?token=${encodeURIComponent(token)}`);
     socket.addEventListener("open", () => {
       lastWidth = window.innerWidth;
-      send({ type: "hello", width: lastWidth, visible: document.visibilityState === "visible" });
+      const hello = { type: "hello", width: lastWidth, visible: document.visibilityState === "visible" };
+      // A tab opened at a value ("Open in New Window") names it once: a reconnect reopens it.
+      const open = new URLSearchParams(location.search).get("open");
+      if (open) hello.open = open;
+      send(hello);
     });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
@@ -57,6 +61,8 @@
         final = true;
         showBanner(message.message);
         window.close();
+      } else if (message.type === "focus") {
+        window.focus();
       }
     });
     socket.addEventListener("close", (event) => {
@@ -264,6 +270,14 @@
   // What the person does -----------------------------------------------------------------
 
   document.addEventListener("click", (event) => {
+    // "Open in New Window": this page's URL with the value to open at, in a new tab.
+    const link = event.target.closest("a[data-open]");
+    if (link) {
+      const url = new URL(location.href);
+      url.searchParams.set("open", link.dataset.open);
+      link.href = url.toString();
+      return;
+    }
     const target = event.target.closest("[data-action], [data-select], [data-page]");
     if (!target || target.disabled) return;
     if (target.dataset.action) {
