@@ -2,6 +2,7 @@ import AppFeature
 import ComposableTestSupport
 import DesktopPresentation
 import Presentation
+import PrimeClients
 import Settings
 import Testing
 
@@ -62,5 +63,17 @@ struct SettingsExamples {
     }
     #expect(Action.everyCase == [.incrementTapped, .rowTapped(prime: 0)])
     #expect(Action.rowTapped(prime: 7).withoutArguments == .rowTapped(prime: 0))
+  }
+
+  @Test func aWindowAtAValue() {
+    let store = Store(initialState: AppFeature.State(favoritePrimes: [97])) {
+      AppFeature()
+    } withDependencies: {
+      $0.primality = .trialDivision
+    }
+    store.send(.windowOpenedAt(.prime(97)))  // a window showing 97's detail
+    store.send(.windowOpenedAt(.prime(97)))  // the same window, brought to the front
+    #expect(store.state.windows.count == 2)
+    #expect(store.state.frontWindowID == store.state.window(openedAt: .prime(97)))
   }
 }
