@@ -1,12 +1,14 @@
 import AppFeature
 import CompactPresentation
 import ComposableCore
+import Counter
 import DesktopPresentation
 import Foundation
 import NthPrimeLookup
 import Presentation
 import PrimeClients
 import PrimeClientsLive
+import Settings
 import Testing
 
 /// Random sessions across several windows, each window seen at random as a phone, a tablet or
@@ -203,8 +205,10 @@ private final class Session {
     } while store.state.favoritePrimes != favorites
     #expect(favorites.allSatisfy(isPrime), "step \(step): a favorite that is not prime")
     #expect(Set(favorites).count == favorites.count, "step \(step): a favorite twice")
+    // Numbers grouped as the settings say, which a session may change.
+    let grouping = store.state.settings.settings.digitGrouping
     for detail in details {
-      let expected = truth(about: try number(named: detail.title))
+      let expected = truth(about: try number(named: detail.title), grouping: grouping)
       #expect(detail.title == expected.title, "step \(step)")
       #expect(detail.facts == expected.facts, "step \(step): \(detail.title)")
       let number = try self.number(named: detail.title)
@@ -234,24 +238,26 @@ private final class Session {
   }
 
   func number(named title: String) throws -> Int {
-    let digits = title.prefix { $0 != " " }.replacingOccurrences(of: ",", with: "")
-    return try #require(Int(digits))
+    // Grouped as the settings say (commas, thin spaces, none): typed back, it is the number.
+    let shown = String(title.prefix { $0 != " " })
+    return try #require(CounterFeature.State.count(typed: shown))
   }
 
   /// The detail's title and facts for `n`, worked out by trial division.
-  func truth(about n: Int) -> (title: String, facts: [String]) {
+  func truth(about n: Int, grouping: DigitGrouping) -> (title: String, facts: [String]) {
+    func shown(_ n: Int) -> String { Formatting.number(n, grouping: grouping) }
     var facts: [String] = []
     if n >= 2, !isPrime(n), let factor = (2...n).first(where: { n % $0 == 0 }) {
-      facts.append("Smallest factor: \(Formatting.number(factor))")
+      facts.append("Smallest factor: \(shown(factor))")
     }
     if n > 2, let previous = stride(from: n - 1, through: 2, by: -1).first(where: isPrime) {
-      facts.append("Previous prime: \(Formatting.number(previous))")
+      facts.append("Previous prime: \(shown(previous))")
     }
     if let next = (max(n + 1, 2)...).first(where: isPrime) {
-      facts.append("Next prime: \(Formatting.number(next))")
+      facts.append("Next prime: \(shown(next))")
     }
     let verdict = isPrime(n) ? "is prime" : "is not prime"
-    return ("\(Formatting.number(n)) \(verdict)", facts)
+    return ("\(shown(n)) \(verdict)", facts)
   }
 }
 

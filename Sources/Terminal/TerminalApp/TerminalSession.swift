@@ -236,6 +236,15 @@ private func startListening(
     SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
     SIGIO, SIGPWR, SIGSTKFLT,
   ]
+  // Blocked on this thread (the main one) before any thread of ours starts, so that every
+  // thread made from it blocks them too: a dispatch signal source reads its signal from a
+  // descriptor, which sees a signal only while no thread can take it. One that reached a
+  // thread not blocking it (the key reader, or this one) was taken there and lost: `fg` under
+  // load sometimes left the app stopped in all but name, never redrawing.
+  var blocked = sigset_t()
+  sigemptyset(&blocked)
+  for signalNumber in [SIGWINCH, SIGTSTP, SIGCONT] + ending { sigaddset(&blocked, signalNumber) }
+  pthread_sigmask(SIG_BLOCK, &blocked, nil)
   for signalNumber in [SIGWINCH, SIGTSTP, SIGCONT] + ending {
     signal(signalNumber, SIG_IGN)
     let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
