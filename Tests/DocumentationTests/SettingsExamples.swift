@@ -76,4 +76,14 @@ struct SettingsExamples {
     #expect(store.state.windows.count == 2)
     #expect(store.state.frontWindowID == store.state.window(openedAt: .prime(97)))
   }
+
+  @Test func aDocumentsStorage() async throws {
+    try await withDependencies {
+      $0.favoritesDocuments = .inMemory(["/home/me/primes.json": [2, 3]])
+    } operation: {
+      @Dependency(\.favoritesDocuments) var documents
+      let loaded = try await documents.storage("/home/me/primes.json").load()
+      #expect(loaded.primes == [2, 3])
+    }
+  }
 }

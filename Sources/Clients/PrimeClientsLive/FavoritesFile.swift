@@ -65,13 +65,15 @@ struct FavoritesFile: Sendable {
   static let sizeLimit = 64 << 20
 
   let directory: String
+  /// The file's name in `directory`: the app's favorites', or a document's.
+  var name: String = Self.name
   let now: @Sendable () -> Date
   /// How long a save waits for another program's lock.
   var lockPatience: Duration = .seconds(3)
   /// Bytes the disk still takes, for tests of a full disk; nil: as many as the disk has.
   var space: Space? = nil
 
-  var path: String { directory + "/" + Self.name }
+  var path: String { directory + "/" + name }
 
   typealias Space = WriteBudget
 
@@ -125,7 +127,7 @@ struct FavoritesFile: Sendable {
   func save(_ favorites: [Int], base: [Int]) throws(FavoritesStorageError) -> [Int] {
     try makeDirectory()
     let lock = try Lock(
-      path: directory + "/." + Self.name + ".lock", directory: directory,
+      path: directory + "/." + name + ".lock", directory: directory,
       patience: lockPatience)
     defer { lock.release() }
     removeStaleTemporaries()
@@ -283,7 +285,7 @@ struct FavoritesFile: Sendable {
   /// Removes temporary files of saves that did not finish. The lock is held: no other save is
   /// writing one now, unless a program that died left it.
   private func removeStaleTemporaries() {
-    SafeFile.removeStaleTemporaries(for: Self.name, in: directory, includingOwn: true)
+    SafeFile.removeStaleTemporaries(for: name, in: directory, includingOwn: true)
   }
 }
 

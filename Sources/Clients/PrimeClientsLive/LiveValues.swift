@@ -1,6 +1,8 @@
 import Dependencies
+import Foundation
 import PrimeClients
 import PrimeEngine
+import Sharing
 
 // The live values of the clients: the engine and the file system. Only the programs link
 // this module; features and their tests see the interfaces alone.
@@ -33,4 +35,20 @@ extension PrimalityClient: DependencyKey {
 extension FavoritesStorage: DependencyKey {
   /// `favorite-primes.json` in `$XDG_DATA_HOME/primetime` (see ``FavoritesStorage/live(directory:now:)``).
   public static var liveValue: FavoritesStorage { .live() }
+}
+
+extension FavoritesDocuments: DependencyKey {
+  /// The favorites file's rules at any path: written whole or not at all under a lock, a
+  /// corrupt or hostile file refused and never written over, a size limit.
+  public static let liveValue = FavoritesDocuments { path in
+    let url = URL(fileURLWithPath: path).standardizedFileURL
+    var named = FavoritesFile(
+      directory: url.deletingLastPathComponent().path, now: { Date() })
+    named.name = url.lastPathComponent
+    let file = named
+    return FavoritesStorage(
+      load: { try file.load() },
+      save: { favorites, base in try file.save(favorites, base: base) },
+      watch: { onChange in FileStorage.fileSystem.watch(file.path, onChange: onChange) })
+  }
 }

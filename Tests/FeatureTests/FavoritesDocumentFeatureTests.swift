@@ -1,0 +1,122 @@
+import ComposableTestSupport
+import FavoritePrimes
+import Foundation
+import PrimeClients
+import Testing
+
+/// A favorites document: opened, edited, saved and saved as; closed with changes, it asks, and
+/// Cancel keeps every change; a file that did not load is not saved over.
+@MainActor
+struct FavoritesDocumentFeatureTests {
+  let path = "/docs/primes.json"
+
+  func makeStore(_ files: [String: [Int]]) -> (
+    TestStoreOf<FavoritesDocumentFeature>, FavoritesDocuments
+  ) {
+    let documents = FavoritesDocuments.inMemory(files)
+    let store = TestStore(initialState: FavoritesDocumentFeature.State(path: path)) {
+      FavoritesDocumentFeature()
+    } withDependencies: {
+      $0.favoritesDocuments = documents
+      $0.primality = .trialDivision
+    }
+    return (store, documents)
+  }
+
+  @Test func closingWithChangesAsksAndCancelKeepsThem() async throws {
+    let (store, documents) = makeStore([path: [2, 3]])
+    await store.send(.opened)
+    await store.receive(.loaded(.success(LoadedFavorites(primes: [2, 3])))) {
+      $0.primes = [2, 3]
+      $0.saved = [2, 3]
+      $0.status = .idle
+    }
+    await store.send(.primeAdded(5)) { $0.primes = [2, 3, 5] }
+    await store.send(.primeAdded(9))  // not prime: not added
+    #expect(store.state.isEdited)
+    await store.send(.closeTapped) {
+      $0.alert = .saveChanges(to: $0.name)
+    }
+    await store.send(.alert(.dismiss)) { $0.alert = nil }  // Cancel: nothing is lost
+    #expect(store.state.primes == [2, 3, 5], "Cancel loses nothing")
+    #expect(try await documents.storage(path).load().primes == [2, 3], "nor writes anything")
+
+    // Save in the alert: saved, then closed.
+    await store.send(.closeTapped) { $0.alert = .saveChanges(to: "primes.json") }
+    await store.send(.alert(.presented(.save))) {
+      $0.alert = nil
+      $0.closesAfterSave = true
+    }
+    await store.receive(.saveTapped) { $0.status = .saving }
+    await store.receive(.saved(path: path, .success([2, 3, 5]))) {
+      $0.saved = [2, 3, 5]
+      $0.status = .idle
+    }
+    await store.receive(.delegate(.closed))
+    #expect(try await documents.storage(path).load().primes == [2, 3, 5])
+  }
+
+  @Test func discardingClosesWithoutWriting() async throws {
+    let (store, documents) = makeStore([path: [7]])
+    await store.send(.opened)
+    await store.receive(.loaded(.success(LoadedFavorites(primes: [7])))) {
+      $0.primes = [7]
+      $0.saved = [7]
+      $0.status = .idle
+    }
+    await store.send(.deleted(atOffsets: [0])) { $0.primes = [] }
+    await store.send(.closeTapped) { $0.alert = .saveChanges(to: "primes.json") }
+    await store.send(.alert(.presented(.discard))) { $0.alert = nil }
+    await store.receive(.delegate(.closed))
+    #expect(try await documents.storage(path).load().primes == [7])
+  }
+
+  @Test func saveAsWritesTheDocumentElsewhereAndBecomesIt() async throws {
+    let other = "/docs/copy.json"
+    let (store, documents) = makeStore([path: [2], other: [11, 13]])
+    await store.send(.opened)
+    await store.receive(.loaded(.success(LoadedFavorites(primes: [2])))) {
+      $0.primes = [2]
+      $0.saved = [2]
+      $0.status = .idle
+    }
+    await store.send(.primeAdded(3)) { $0.primes = [2, 3] }
+    await store.send(.savedAs(path: other)) { $0.status = .saving }
+    await store.receive(.saved(path: other, .success([2, 3]))) {
+      $0.path = other
+      $0.saved = [2, 3]
+      $0.status = .idle
+    }
+    #expect(try await documents.storage(other).load().primes == [2, 3], "replaced, not merged")
+    #expect(try await documents.storage(path).load().primes == [2], "the first file as it was")
+    await store.send(.closeTapped)
+    await store.receive(.delegate(.closed))
+  }
+
+  /// A file that does not load is said, and a save over it is refused: Save As keeps the
+  /// primes elsewhere.
+  @Test func aFileThatDidNotLoadIsNotSavedOver() async throws {
+    let failing = FavoritesDocuments { path in
+      FavoritesStorage(
+        load: { throw FavoritesStorageError.corrupt(path: path, reason: "not JSON") },
+        save: { _, _ in
+          Issue.record("a save over a file that did not load")
+          return []
+        })
+    }
+    let store = TestStore(initialState: FavoritesDocumentFeature.State(path: path)) {
+      FavoritesDocumentFeature()
+    } withDependencies: {
+      $0.favoritesDocuments = failing
+      $0.primality = .trialDivision
+    }
+    await store.send(.opened)
+    let error = FavoritesStorageError.corrupt(path: path, reason: "not JSON")
+    await store.receive(.loaded(.failure(error))) {
+      $0.status = .failed(.init(during: .load, error: error))
+    }
+    await store.send(.primeAdded(2)) { $0.primes = [2] }
+    await store.send(.saveTapped) { $0.alert = .cannotSaveOver("primes.json") }
+    #expect(store.state.primes == [2])
+  }
+}
