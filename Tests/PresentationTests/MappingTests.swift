@@ -90,7 +90,7 @@ struct MappingTests {
       (.menu(.settings), .settingsWindowOpened),
       (.menu(.openFavoritesInNewWindow), .windowOpenedAt(.favorites)),
       (.menu(.openCounterInNewWindow), .windowOpenedAt(.counter(count: nil))),
-      (.sidebar(.rowOpenedInNewWindow(prime: 7)), .windowOpenedAt(.prime(7))),
+      (.favoriteOpenedInNewWindow(prime: 7), .windowOpenedAt(.prime(7))),
       (.settingsWindow(.closeClicked), .settingsWindowClosed),
       (.settingsWindow(.settings(.appearancePicked(.dark))), .settings(.appearanceChosen(.dark))),
     ]

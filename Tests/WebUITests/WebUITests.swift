@@ -146,7 +146,7 @@ struct WebUITests {
       ["menu.settings", "settingsWindow.closeClicked"] + settings.map { "settingsWindow." + $0 }
       + [
         "menu.openFavoritesInNewWindow", "menu.openCounterInNewWindow",
-        "sidebar.rowOpenedInNewWindow",
+        "favoriteOpenedInNewWindow",
       ]
     #expect(
       WebView.actionNames

@@ -118,6 +118,9 @@ public enum DesktopWindow {
       case .sidebar(let action): sidebar.isEnabled(action)
       case .menu(let command): menu.contains { $0.command == command && $0.isEnabled }
       case .settingsWindow(let action): settingsWindow?.offers(action) ?? false
+      case .favoriteOpenedInNewWindow(let prime):
+        menu.contains { $0.command == .newWindow && $0.isEnabled }
+          && sidebar.rows.primes.contains(prime)
       }
     }
 
@@ -165,6 +168,8 @@ public enum DesktopWindow {
     case menu(MenuCommand)
     /// An action of the app's settings window, shown over this one.
     case settingsWindow(SettingsWindow.Action)
+    /// "Open in New Window" on a favorite of the sidebar: a window at that prime's detail.
+    case favoriteOpenedInNewWindow(prime: Int)
 
     /// The app's action for this action in window `windowID`.
     public func featureAction(windowID: Int) -> AppFeature.Action {
@@ -173,7 +178,6 @@ public enum DesktopWindow {
       }
       switch self {
       case .counter(let action): return window(.counter(action.featureAction))
-      case .sidebar(.rowOpenedInNewWindow(let prime)): return .windowOpenedAt(.prime(prime))
       case .sidebar(let action): return window(.favorites(action.featureAction))
       case .menu(.increment): return window(.counter(.increment))
       case .menu(.decrement): return window(.counter(.decrement))
@@ -186,6 +190,7 @@ public enum DesktopWindow {
       case .menu(.openCounterInNewWindow): return .windowOpenedAt(.counter(count: nil))
       case .menu(.closeWindow): return .windowClosed(id: windowID)
       case .menu(.settings): return .settingsWindowOpened
+      case .favoriteOpenedInNewWindow(let prime): return .windowOpenedAt(.prime(prime))
       case .settingsWindow(let action): return action.featureAction
       }
     }
@@ -199,6 +204,7 @@ extension DesktopWindow.Action {
     case sidebar
     case menu
     case settingsWindow
+    case favoriteOpenedInNewWindow
   }
 
   public var listedCase: Case {
@@ -207,6 +213,7 @@ extension DesktopWindow.Action {
     case .sidebar: .sidebar
     case .menu: .menu
     case .settingsWindow: .settingsWindow
+    case .favoriteOpenedInNewWindow: .favoriteOpenedInNewWindow
     }
   }
 
@@ -216,6 +223,7 @@ extension DesktopWindow.Action {
     case .sidebar: FavoritesSidebar.Action.everyCase.map(Self.sidebar)
     case .menu: MenuCommand.everyCase.map(Self.menu)
     case .settingsWindow: SettingsWindow.Action.everyCase.map(Self.settingsWindow)
+    case .favoriteOpenedInNewWindow: [.favoriteOpenedInNewWindow(prime: 0)]
     }
   }
 
@@ -225,6 +233,7 @@ extension DesktopWindow.Action {
     case .sidebar(let action): .sidebar(action.withoutArguments)
     case .menu(let command): .menu(command)
     case .settingsWindow(let action): .settingsWindow(action)
+    case .favoriteOpenedInNewWindow: .favoriteOpenedInNewWindow(prime: 0)
     }
   }
 }

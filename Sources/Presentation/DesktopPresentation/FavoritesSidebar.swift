@@ -49,8 +49,7 @@ public enum FavoritesSidebar {
     /// presented over it (how a face draws it): a row's action for a favorite listed, Delete for rows with a selection.
     public func isEnabled(_ action: Action) -> Bool {
       switch action {
-      case .rowDoubleClicked(let prime), .rowOpenedInNewWindow(let prime):
-        rows.primes.contains(prime)
+      case .rowDoubleClicked(let prime): rows.primes.contains(prime)
       case .deleteClicked(let offsets):
         isDeleteEnabled && rows.contains(offsets: offsets)
       case .saveClicked: controls.isSaveEnabled
@@ -63,9 +62,6 @@ public enum FavoritesSidebar {
 
   public enum Action: ListedAction {
     case rowDoubleClicked(prime: Int)
-    /// "Open in New Window" on a row: a window at that prime's detail (the app's action: see
-    /// ``DesktopWindow/Action/featureAction(windowID:)``).
-    case rowOpenedInNewWindow(prime: Int)
     case deleteClicked(atOffsets: IndexSet)
     case saveClicked
     case loadClicked
@@ -75,8 +71,6 @@ public enum FavoritesSidebar {
     public var featureAction: FavoritePrimesFeature.Action {
       switch self {
       case .rowDoubleClicked(let prime): .favoriteSelected(prime)
-      // Not a favorites' action: the window sends the app's (it opens another window).
-      case .rowOpenedInNewWindow(let prime): .favoriteSelected(prime)
       case .deleteClicked(let offsets): .delete(atOffsets: offsets)
       case .saveClicked: .save
       case .loadClicked: .load
@@ -91,7 +85,6 @@ extension FavoritesSidebar.Action {
   /// The action's cases, without their arguments (see ``ListedAction``).
   public enum Case: CaseIterable, Hashable, Sendable {
     case rowDoubleClicked
-    case rowOpenedInNewWindow
     case deleteClicked
     case saveClicked
     case loadClicked
@@ -102,7 +95,6 @@ extension FavoritesSidebar.Action {
   public var listedCase: Case {
     switch self {
     case .rowDoubleClicked: .rowDoubleClicked
-    case .rowOpenedInNewWindow: .rowOpenedInNewWindow
     case .deleteClicked: .deleteClicked
     case .saveClicked: .saveClicked
     case .loadClicked: .loadClicked
@@ -114,7 +106,6 @@ extension FavoritesSidebar.Action {
   public static func actions(of listedCase: Case) -> [Self] {
     switch listedCase {
     case .rowDoubleClicked: [.rowDoubleClicked(prime: 0)]
-    case .rowOpenedInNewWindow: [.rowOpenedInNewWindow(prime: 0)]
     case .deleteClicked: [.deleteClicked(atOffsets: [])]
     case .saveClicked: [.saveClicked]
     case .loadClicked: [.loadClicked]

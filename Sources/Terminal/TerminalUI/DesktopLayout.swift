@@ -98,7 +98,7 @@ public enum DesktopLayout {
         KeyBinding([.character(" ")], "select", .select, .toggleSelection),
         KeyBinding(
           [.character("N")], "in new window", .openInNewWindow,
-          .desktop(.sidebar(.rowOpenedInNewWindow(prime: sidebar.rows[focus.cursor].prime)))),
+          .desktop(.favoriteOpenedInNewWindow(prime: sidebar.rows[focus.cursor].prime))),
         KeyBinding(
           [.enter], "n-th prime", .choose,
           .desktop(.sidebar(.rowDoubleClicked(prime: sidebar.rows[focus.cursor].prime)))),

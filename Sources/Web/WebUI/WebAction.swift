@@ -155,7 +155,7 @@ extension WebView {
   static func opensATab(_ action: WindowAction) -> Bool {
     switch action {
     case .desktop(.menu(.newWindow)), .desktop(.menu(.openFavoritesInNewWindow)),
-      .desktop(.menu(.openCounterInNewWindow)), .desktop(.sidebar(.rowOpenedInNewWindow)):
+      .desktop(.menu(.openCounterInNewWindow)), .desktop(.favoriteOpenedInNewWindow):
       true
     default: false
     }
