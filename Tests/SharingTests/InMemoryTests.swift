@@ -47,6 +47,12 @@ struct InMemoryTests {
       @Shared(.inMemory("key 4999")) var last = 0
       #expect(last == 4_999)
       #expect(references.count == 2)
+      // Held all at once, then let go: the room they took is given back too.
+      var held = (0..<5_000).map { Shared(wrappedValue: $0, .inMemory("held \($0)")) }
+      #expect(references.capacity >= 5_000)
+      held.removeAll()
+      #expect(references.count == 2)
+      #expect(references.capacity <= 2_048)
     }
   }
 
