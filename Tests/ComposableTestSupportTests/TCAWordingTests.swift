@@ -112,14 +112,21 @@ private struct Relay: Reducer {
   @Test func effectsThatDoNotFinish() async {
     let store = TestStore(initialState: 0) { Waiter() }
     let task = await store.send(.wait)
+    let firstLine: @Sendable (Issue) -> Substring = {
+      $0.description.split(separator: "\n").first ?? ""
+    }
+    // Each on its own: one known issue block passes when any of its issues matches.
     await withKnownIssue {
       await store.finish(timeout: .milliseconds(20))
+    } matching: { issue in
+      firstLine(issue).hasSuffix(
+        "Expected effects to finish, but there are still effects in-flight after 0.02 seconds.")
+    }
+    await withKnownIssue {
       await task.finish(timeout: .milliseconds(20))
     } matching: { issue in
-      let first = issue.description.split(separator: "\n").first ?? ""
-      return first.hasSuffix(
-        "Expected effects to finish, but there are still effects in-flight after 0.02 seconds.")
-        || first.hasSuffix("Expected task to finish, but it is still in-flight after 0.02 seconds.")
+      firstLine(issue).hasSuffix(
+        "Expected task to finish, but it is still in-flight after 0.02 seconds.")
     }
     await task.cancel()
   }

@@ -228,6 +228,14 @@ class Browser:
     def handles(self):
         return self.s("GET", "/window/handles")
 
+    def close_tabs_but(self, kept):
+        """Closes every tab but `kept`, and goes back to it."""
+        for handle in self.handles():
+            if handle != kept:
+                self.switch(handle)
+                self.close_tab()
+        self.switch(kept)
+
     def console_errors(self):
         """The console's errors since the last call: script errors, refused scripts or styles.
 
@@ -504,11 +512,7 @@ def windows_at_a_value(binary, browser, directory):
         check(len(browser.handles()) == before + 1, "a value open already opens no second tab")
         log = server.log_text()
         check(log.count("opened window") == 2, f"two windows opened ({log.count('opened window')})")
-        for handle in browser.handles():
-            if handle != first:
-                browser.switch(handle)
-                browser.close_tab()
-        browser.switch(first)
+        browser.close_tabs_but(first)
     finally:
         server.stop()
 
@@ -827,11 +831,7 @@ def measure(binary, browser):
         # 1 tab; 10 tabs whose other 9 show the root list (nothing to send them); 10 tabs that
         # all show the count (each is sent its page and draws it).
         for name, others, width in (("1", 0, 0), ("10_idle", 9, 400), ("10", 9, 1280)):
-            for handle in browser.handles():
-                if handle != first:
-                    browser.switch(handle)
-                    browser.close_tab()
-            browser.switch(first)
+            browser.close_tabs_but(first)
             for _ in range(others):
                 browser.new_tab()
                 browser.open(server.url, width)
@@ -863,11 +863,7 @@ def measure(binary, browser):
                 lags = sorted(min((u - c for u in updates if u >= c), default=1e9) for c in clicks)
                 figures["p50_10_other_tab"] = statistics.median(lags)
                 figures["p99_10_other_tab"] = lags[int(len(lags) * 0.99) - 1]
-        for handle in browser.handles():
-            if handle != first:
-                browser.switch(handle)
-                browser.close_tab()
-        browser.switch(first)
+        browser.close_tabs_but(first)
     finally:
         server.stop()
     starts = []
