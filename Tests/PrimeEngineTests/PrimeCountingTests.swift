@@ -52,7 +52,10 @@ struct PrimeCountingTests {
       "one thread, y = ∛x + 1, z = y", 1,
       .init(alphaY: 1, alphaZ: 1, hardLargestChunk: 3 * HardLeaves.segmentSpan + 5 * 1_024)
     ),
-    ("three threads, large y", 3, .init(alphaY: 12, alphaZ: 1.5, limitsThreadsToTheWork: false)),
+    (
+      "three threads, large y", 3,
+      .init(alphaY: 12, alphaZ: 1.5, limitsThreadsToTheWork: false, processors: 3)
+    ),
     (
       "small chunks and segments, z = 4y", 2,
       .init(
@@ -87,6 +90,7 @@ struct PrimeCountingTests {
         var details = PrimeCountDetails()
         var tuning = GourdonPrimeCounting.Tuning()
         tuning.limitsThreadsToTheWork = false
+        tuning.processors = threads
         let pi = try GourdonPrimeCounting.primeCount(
           x, threads: threads, reporter: &reporter, tuning: tuning, details: &details)
         #expect(details.threads == threads)
@@ -98,6 +102,28 @@ struct PrimeCountingTests {
     // π(4,000,000,007) as primecount 8.7 answers it.
     #expect(counts.allSatisfy { $0.pi == 189_961_813 }, "\(counts)")
     #expect(Set(counts.map(\.leaves)).count == 1, "\(counts)")
+  }
+
+  /// The work is cut for the threads that can run at once: sixteen workers on two processors
+  /// get the pieces two would (each piece pays a setup), on sixteen the pieces sixteen need.
+  @Test func theWorkIsCutForTheProcessorsThatRunIt() async throws {
+    let x: UInt64 = 4_000_000_007
+    let jobs = try await onOwnThread { () throws -> [Int] in
+      try [(16, 2), (2, 2), (16, 16)].map { threads, processors in
+        var reporter = ProgressReporter(nil, isCancelled: { false })
+        var details = PrimeCountDetails()
+        var tuning = GourdonPrimeCounting.Tuning()
+        tuning.limitsThreadsToTheWork = false
+        tuning.processors = processors
+        let pi = try GourdonPrimeCounting.primeCount(
+          x, threads: threads, reporter: &reporter, tuning: tuning, details: &details)
+        #expect(pi == 189_961_813)
+        #expect(details.threads == threads)
+        return details.phases.first { $0.name == "ordinary leaves" }?.jobs ?? 0
+      }
+    }
+    // Sixteen strides of the ordinary leaves for each thread that can run.
+    #expect(jobs == [32, 32, 256])
   }
 
   /// Small counts run on fewer threads than asked, large ones on all; never more than asked,

@@ -44,6 +44,9 @@ enum GourdonPrimeCounting {
     /// Whether fewer threads than asked run where the work is too small to share among them
     /// (``usefulThreads(_:x:)``); tests turn it off to share small counts among many.
     var limitsThreadsToTheWork = true
+    /// The processors the work is split for (``PrimeCounting/availableProcessors`` when nil);
+    /// tests name more to see a many-core split on any machine.
+    var processors: Int?
   }
 
   /// The threads worth starting for π(x): those asked for, but no more than give each about
@@ -105,10 +108,15 @@ enum GourdonPrimeCounting {
     phaseEnds("π table to y")
     // Only the computation's schedule holds the factor table, so that it is freed with the
     // last hard leaf (peak memory is the largest phase's, not the sum).
+    // The work is cut for the threads that can run at once: sixteen workers on two
+    // processors take turns, so pieces cut for sixteen would only add their setup (16 and 64
+    // workers on two processors took 10–28% more processor time than two at 2.7·10¹⁵ and
+    // 10¹⁷: six times the hard-leaf segments, eight times the Σ π(x/p) chunks).
+    let parallel = min(threads, tuning.processors ?? WorkerThreads.availableProcessors)
     let computation = GourdonComputation(
       parameters: parameters, pi: pi,
-      factors: try factorTable(parameters, pi: pi, threads: threads, reporter: &reporter),
-      threads: threads, tuning: tuning, countsCrossings: details.countsCrossings)
+      factors: try factorTable(parameters, pi: pi, threads: parallel, reporter: &reporter),
+      parallel: parallel, tuning: tuning, countsCrossings: details.countsCrossings)
     phaseEnds("factor table to z")
     try WorkerThreads.run(
       threads: threads, reporter: &reporter, progress: { computation.progress },
@@ -259,8 +267,9 @@ private final class GourdonComputation: @unchecked Sendable {
   /// √(x/z): the hard leaves' progress goes like √u.
   private let hardScale: Double
 
+  /// `parallel`: the threads that can run at once, which the work is cut for.
   init(
-    parameters: GourdonParameters, pi: PiTable, factors: FactorTable, threads: Int,
+    parameters: GourdonParameters, pi: PiTable, factors: FactorTable, parallel threads: Int,
     tuning: GourdonPrimeCounting.Tuning, countsCrossings: Bool
   ) {
     self.countsCrossings = countsCrossings

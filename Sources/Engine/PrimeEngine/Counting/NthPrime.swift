@@ -98,8 +98,10 @@ public enum NthPrime {
     let count = try GourdonPrimeCounting.primeCount(
       estimate, threads: threads, reporter: &reporter, details: &details)
     let walkStart = monotonicNanoseconds()
+    // Shared among the threads that can run at once (see `primeCount`).
     let prime = try walk(
-      to: UInt64(n), from: estimate, count: count, threads: threads, reporter: &reporter)
+      to: UInt64(n), from: estimate, count: count,
+      threads: min(threads, WorkerThreads.availableProcessors), reporter: &reporter)
     let now = monotonicNanoseconds()
     details.add("sieve from π(estimate) to p_n", seconds: Double(now &- walkStart) / 1e9)
     details.wallSeconds = Double(now &- start) / 1e9
