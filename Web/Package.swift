@@ -41,6 +41,7 @@ let package = Package(
       dependencies: [
         "WebServer",
         .product(name: "PrimeClientsLive", package: "PrimeTime"),
+        .product(name: "WebUI", package: "PrimeTime"),
       ]
     ),
     // Clicks through the web app for callgrind (the server itself stops valgrind).

@@ -42,6 +42,7 @@ struct TouchPerson: Person {
     case .counter: await tap(.root(.counterRowTapped))
     case .favorites: await tap(.root(.favoritesRowTapped))
     case .settings: await tap(.root(.settingsRowTapped))
+    case .document: Issue.record("a document is opened in a window of its own, not from the root")
     }
   }
 

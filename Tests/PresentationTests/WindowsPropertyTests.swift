@@ -155,6 +155,9 @@ private final class Session {
       return [
         .backTapped, .settings(.digitGroupingPicked(.thinSpace)), .settings(.fewerThreadsTapped),
       ]
+    case .document:
+      // This property's windows open no document (DocumentWindowTests has them).
+      return [.document(.closeTapped)]
     case .counter(let counter):
       var actions: [CompactApp.Action] = [.backTapped, .counter(.isPrimeTapped)]
       if counter.alert != nil { actions.append(.counter(.alertDismissed)) }

@@ -131,11 +131,17 @@ struct WebUITests {
         "menu.increment", "menu.decrement", "menu.isThisPrime", "menu.nthPrime", "menu.save",
         "menu.load", "menu.newWindow", "menu.closeWindow",
       ]
-    let both = [
-      "counter.countFieldChanged", "counter.countFieldSubmitted", "counter.alertDismissed",
-      "counter.primeDetail.saveToFavoritesPressed",
-      "counter.primeDetail.removeFromFavoritesPressed",
-    ]
+    let both =
+      [
+        "counter.countFieldChanged", "counter.countFieldSubmitted", "counter.alertDismissed",
+        "counter.primeDetail.saveToFavoritesPressed",
+        "counter.primeDetail.removeFromFavoritesPressed",
+      ]
+      + [
+        "primeFieldChanged", "primeFieldSubmitted", "rowsDeleted", "saveTapped",
+        "saveAsSubmitted", "closeTapped", "savePromptSaveTapped", "savePromptDiscardTapped",
+        "savePromptCancelTapped", "alertDismissed",
+      ].map { "document." + $0 }
     // Each option of a setting is an action of its own name: no value to check.
     let settings =
       ["locale", "ungrouped", "thinSpace"].map { "settings.digitGroupingPicked.\($0)" }

@@ -33,6 +33,9 @@ public struct AppFeature: Reducer {
     /// Whether the settings have a window of their own (a desktop's settings scene): one at
     /// most.
     public var isSettingsWindowOpen: Bool
+    /// The documents open in windows: one however many windows show it (each window that shows
+    /// one names it by its id, the path it was opened at, in ``Screen/document(id:)``).
+    public var documents: IdentifiedArrayOf<FavoritesDocumentFeature.State>
     /// The window the app last opened at a value or brought to the front
     /// (`windowOpenedAt`): a face shows it. (A plain `windowOpened` is its face's own.)
     public var frontWindowID: Int?
@@ -59,6 +62,7 @@ public struct AppFeature: Reducer {
       self.settings = SettingsFeature.State()
       self.isSettingsWindowOpen = isSettingsWindowOpen
       self.frontWindowID = nil
+      self.documents = []
       for id in windows.ids {
         self.windows[id: id]!.counter.$count = $count
         self.windows[id: id]!.favorites.$favoritePrimes = favoritesStorage.$favorites.primes
@@ -83,6 +87,14 @@ public struct AppFeature: Reducer {
       windows.first { $0.openedAt == value }?.id
     }
 
+    /// Whether closing window `id` asks first instead: it is the last window of a document
+    /// with changes unsaved (Save, Don't Save, Cancel).
+    public func closeAsksFirst(_ id: Int) -> Bool {
+      guard let document = windows[id: id]?.documentID else { return false }
+      return documents[id: document]?.isEdited == true
+        && !windows.contains { $0.id != id && $0.documentID == document }
+    }
+
     /// A new window over the app's count and favorites: what `windowOpened` adds.
     public func newWindow(id: Int) -> WindowFeature.State {
       WindowFeature.State(
@@ -97,6 +109,8 @@ public struct AppFeature: Reducer {
     case favorites
     /// The settings, in the window (a phone's screen, a tablet's sheet).
     case settings
+    /// A favorites document, open in ``State/documents``, by its id.
+    case document(id: String)
   }
 
   /// An entry of the activity feed.
@@ -136,6 +150,8 @@ public struct AppFeature: Reducer {
     /// brings it to the front).
     case settingsWindowOpened
     case settingsWindowClosed
+    /// An action of the document at a path (the windows' document actions come here).
+    case documents(IdentifiedAction<String, FavoritesDocumentFeature.Action>)
   }
 
   @Dependency(\.date.now) var now
@@ -164,6 +180,11 @@ public struct AppFeature: Reducer {
           return .none
         // Saved and loaded by the app, not the window: closing the window that asked cannot
         // strand the save.
+        // The app's document, whichever window showed it; closing it is closing the window.
+        case .document(.closeTapped): return .send(.windowClosed(id: id))
+        case .document(let action):
+          guard let document = state.windows[id: id]?.documentID else { return .none }
+          return .send(.documents(.element(id: document, action: action)))
         case .favorites(.save): return .send(.favoritesStorage(.save))
         case .favorites(.load): return .send(.favoritesStorage(.load))
         case .counter(.destination(.presented(.primeDetail(.delegate(let request))))):
@@ -190,6 +211,7 @@ public struct AppFeature: Reducer {
         }
         var window = state.newWindow(id: state.nextWindowID)
         window.openedAt = value
+        var effect = Effect<Action>.none
         switch value {
         case .favorites:
           window.screen = .favorites
@@ -200,14 +222,49 @@ public struct AppFeature: Reducer {
         case .counter(let count):
           window.screen = .counter
           if let count { state.$count.withLock { $0 = count } }
+        case .document(let path):
+          // Open already (in a window that navigated to it, or under the name Save As gave
+          // it): the same document, not read again.
+          if let open = state.documents.first(where: { $0.path == path }) {
+            window.screen = .document(id: open.id)
+          } else {
+            let document = FavoritesDocumentFeature.State(path: path)
+            state.documents.append(document)
+            window.screen = .document(id: document.id)
+            effect = .send(.documents(.element(id: document.id, action: .opened)))
+          }
         }
         state.windows.append(window)
         state.frontWindowID = state.nextWindowID
         state.nextWindowID += 1
-        return .none
+        return effect
       case .windowClosed(let id):
+        // The last window of a document closes the document: edited, it asks first (the
+        // window stays until the document's answer, `delegate(.closed)`, or for good on
+        // Cancel).
+        if let document = state.windows[id: id]?.documentID, state.documents[id: document] != nil,
+          !state.windows.contains(where: { $0.id != id && $0.documentID == document })
+        {
+          return .send(.documents(.element(id: document, action: .closeTapped)))
+        }
         state.windows.remove(id: id)
         if state.frontWindowID == id { state.frontWindowID = nil }
+        return .none
+      case .documents(.element(let document, .delegate(.closed))):
+        for window in state.windows where window.documentID == document {
+          state.windows.remove(id: window.id)
+          if state.frontWindowID == window.id { state.frontWindowID = nil }
+        }
+        state.documents.remove(id: document)
+        return .none
+      case .documents(.element(let document, .saved(let path, .success))):
+        // Saved As: the windows opened at the old file are at the new one now.
+        for index in state.windows.indices
+        where state.windows[index].documentID == document {
+          guard case .document(let opened)? = state.windows[index].openedAt, opened != path
+          else { continue }
+          state.windows[index].openedAt = .document(path: path)
+        }
         return .none
       case .scenePhaseChanged(.active) where !state.hasBeenActive:
         state.hasBeenActive = true
@@ -222,11 +279,12 @@ public struct AppFeature: Reducer {
       case .settingsWindowClosed:
         state.isSettingsWindowOpen = false
         return .none
-      case .scenePhaseChanged, .favoritesStorage, .settings:
+      case .scenePhaseChanged, .favoritesStorage, .settings, .documents:
         return .none
       }
     }
     .forEach(\.windows, action: \.window) { WindowFeature() }
+    .forEach(\.documents, action: \.documents) { FavoritesDocumentFeature() }
     // A function, not `\.favoritePrimes`: applying a key path copied the whole state, twice
     // for every action.
     .onChange(of: State.readFavoritePrimes) { before, after in
@@ -286,6 +344,7 @@ extension AppFeature.Action: CasePathable {
     public let window = AnyCasePath(AppFeature.Action.window)
     public let favoritesStorage = AnyCasePath(AppFeature.Action.favoritesStorage)
     public let settings = AnyCasePath(AppFeature.Action.settings)
+    public let documents = AnyCasePath(AppFeature.Action.documents)
   }
   public static let allCasePaths = AllCasePaths()
 }

@@ -48,6 +48,11 @@ public struct WindowFeature: Reducer {
         settings: SettingsFeature.State(settings: settings))
     }
 
+    /// The id of the document this window shows, if it shows one.
+    public var documentID: String? {
+      if case .document(let id) = screen { id } else { nil }
+    }
+
     /// The prime detail this window shows, if any.
     public var primeDetail: PrimeDetailFeature.State? { counter.primeDetail }
   }
@@ -57,6 +62,9 @@ public struct WindowFeature: Reducer {
     case counter(CounterFeature.Action)
     case favorites(FavoritePrimesFeature.Action)
     case settings(SettingsFeature.Action)
+    /// An action of the document the window shows: the app holds documents (one however many
+    /// windows show it), so ``AppFeature`` hands it to ``AppFeature/State/documents``.
+    case document(FavoritesDocumentFeature.Action)
   }
 
   public init() {}
@@ -88,6 +96,7 @@ extension WindowFeature.Action: CasePathable {
     public let counter = AnyCasePath(WindowFeature.Action.counter)
     public let favorites = AnyCasePath(WindowFeature.Action.favorites)
     public let settings = AnyCasePath(WindowFeature.Action.settings)
+    public let document = AnyCasePath(WindowFeature.Action.document)
   }
   public static let allCasePaths = AllCasePaths()
 }

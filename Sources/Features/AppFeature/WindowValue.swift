@@ -1,5 +1,6 @@
-/// What a window can be opened at: the favorites, a prime's detail, or the counter (at a
-/// count) — a data-driven window, as a platform's `WindowGroup(for:)` opens one.
+/// What a window can be opened at: the favorites, a prime's detail, the counter (at a
+/// count) — a data-driven window, as a platform's `WindowGroup(for:)` opens one — or a
+/// favorites document, as a `DocumentGroup` opens a file.
 ///
 /// Opening a value a window was opened at already brings that window to the front instead of
 /// opening a second (``AppFeature/State/frontWindowID``), as `openWindow(value:)` does.
@@ -15,4 +16,7 @@ public enum WindowValue: Hashable, Sendable {
   /// The counter; at `count` when given (the app's one count is set to it), else at the
   /// count as it is.
   case counter(count: Int?)
+  /// A favorites document: the file at `path`, one document however many windows show it
+  /// (``AppFeature/State/documents``).
+  case document(path: String)
 }

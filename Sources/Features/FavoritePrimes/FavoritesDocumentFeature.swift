@@ -18,6 +18,8 @@ import PrimeClients
 /// ```
 public struct FavoritesDocumentFeature: Reducer {
   public struct State: Equatable, Sendable, Identifiable {
+    /// The path it was opened at: what windows name it by, kept when Save As moves it.
+    public let id: String
     /// The file, by its path: one document however many windows show it.
     public var path: String
     public var primes: [Int]
@@ -27,19 +29,22 @@ public struct FavoritesDocumentFeature: Reducer {
     @PresentationState public var alert: AlertState<Action.Alert>?
     /// Closes once the save under way succeeds (Save in the closing alert).
     public var closesAfterSave: Bool
+    /// A prime as it is being typed, to add; `nil` when not typing.
+    public var primeField: String?
+    /// Why what was typed was not added: not a number, or not a prime.
+    public var primeFieldProblem: String?
 
     public init(
       path: String, primes: [Int] = [], saved: [Int] = [], status: Status = .loading,
       closesAfterSave: Bool = false
     ) {
+      self.id = path
       self.path = path
       self.primes = primes
       self.saved = saved
       self.status = status
       self.closesAfterSave = closesAfterSave
     }
-
-    public var id: String { path }
 
     /// The file's name: `primes.json`.
     public var name: String { (path as NSString).lastPathComponent }
@@ -79,6 +84,10 @@ public struct FavoritesDocumentFeature: Reducer {
     case loaded(Result<LoadedFavorites, FavoritesStorageError>)
     /// A prime added to the document (a number that is not prime is not).
     case primeAdded(Int)
+    /// The prime being typed changed (`nil`: typing stopped).
+    case primeFieldChanged(String?)
+    /// The prime typed is added, when it is one.
+    case primeFieldSubmitted
     case deleted(atOffsets: IndexSet)
     case saveTapped
     /// Save As: the primes written to `path`, which the document becomes.
@@ -129,6 +138,22 @@ public struct FavoritesDocumentFeature: Reducer {
         guard primality.isPrime(number), !state.primes.contains(number) else { return .none }
         state.primes.append(number)
         return .none
+      case .primeFieldChanged(let text):
+        state.primeField = text
+        state.primeFieldProblem = nil
+        return .none
+      case .primeFieldSubmitted:
+        guard let text = state.primeField else { return .none }
+        guard let number = Int(text.filter { !$0.isWhitespace }), number >= 0 else {
+          state.primeFieldProblem = "\(text) is not a number"
+          return .none
+        }
+        guard primality.isPrime(number) else {
+          state.primeFieldProblem = "\(number) is not prime"
+          return .none
+        }
+        state.primeField = nil
+        return .send(.primeAdded(number))
       case .deleted(let offsets):
         for offset in offsets.reversed() where state.primes.indices.contains(offset) {
           state.primes.remove(at: offset)

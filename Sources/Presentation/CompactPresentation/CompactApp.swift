@@ -1,4 +1,5 @@
 import AppFeature
+import FavoritePrimes
 import Presentation
 import Settings
 
@@ -29,9 +30,11 @@ public enum CompactApp {
     /// person should know before adding favorites.
     public var storageNotice: String?
 
+    /// `document`: the document the window shows, when its screen is one (the app holds it:
+    /// ``AppFeature/State/documents``).
     public init(
       _ window: WindowFeature.State, sizeClass: SizeClass,
-      capabilities: HostCapabilities = .all
+      capabilities: HostCapabilities = .all, document: FavoritesDocumentFeature.State? = nil
     ) {
       root = RootScreen.State()
       // Read once: shared, and each read takes its lock.
@@ -55,6 +58,10 @@ public enum CompactApp {
       case .settings:
         destination = nil
         settingsSheet = SettingsScreen.State(window.settings)
+      case .document:
+        destination = document.map {
+          .document(DocumentScreen.State($0, grouping: settings.digitGrouping))
+        }
       }
       switch window.favorites.storage {
       case .failed, .partlyLoaded:
@@ -84,6 +91,7 @@ public enum CompactApp {
         counter.alert == nil && !counter.isPrimeModalShown
       case (.favorites(let favorites), .favorites(let action)): favorites.offers(action)
       case (.favorites(let favorites), .backTapped): favorites.alert == nil
+      case (.document(let document), .document(let action)): document.offers(action)
       default: false
       }
     }
@@ -105,6 +113,7 @@ public enum CompactApp {
       case (.counter(let counter), .counter(let action)): counter.isEnabled(action)
       case (.favorites(let favorites), .favorites(let action)): favorites.isEnabled(action)
       case (.counter, .backTapped), (.favorites, .backTapped): true
+      case (.document(let document), .document(let action)): document.isEnabled(action)
       default: false
       }
     }
@@ -114,6 +123,8 @@ public enum CompactApp {
     case counter(CounterScreen.State)
     case favorites(FavoritesScreen.State)
     case settings(SettingsScreen.State)
+    /// A favorites document: the window's only screen (closed, not left with Back).
+    case document(DocumentScreen.State)
   }
 
   public enum Action: ListedAction {
@@ -124,6 +135,7 @@ public enum CompactApp {
     case settings(SettingsScreen.Action)
     /// The settings' sheet was closed (a tablet's).
     case settingsSheetDismissed
+    case document(DocumentScreen.Action)
 
     public var featureAction: WindowFeature.Action {
       switch self {
@@ -132,6 +144,7 @@ public enum CompactApp {
       case .counter(let action): .counter(action.featureAction)
       case .favorites(let action): .favorites(action.featureAction)
       case .settings(let action): .settings(action.featureAction)
+      case .document(let action): .document(action.featureAction)
       }
     }
   }
@@ -146,6 +159,7 @@ extension CompactApp.Action {
     case favorites
     case settings
     case settingsSheetDismissed
+    case document
   }
 
   public var listedCase: Case {
@@ -156,6 +170,7 @@ extension CompactApp.Action {
     case .favorites: .favorites
     case .settings: .settings
     case .settingsSheetDismissed: .settingsSheetDismissed
+    case .document: .document
     }
   }
 
@@ -167,6 +182,7 @@ extension CompactApp.Action {
     case .favorites: FavoritesScreen.Action.everyCase.map(Self.favorites)
     case .settings: SettingsScreen.Action.everyCase.map(Self.settings)
     case .settingsSheetDismissed: [.settingsSheetDismissed]
+    case .document: DocumentScreen.Action.everyCase.map(Self.document)
     }
   }
 
@@ -176,6 +192,7 @@ extension CompactApp.Action {
     case .favorites(let action): .favorites(action.withoutArguments)
     case .root(let action): .root(action)
     case .settings(let action): .settings(action)
+    case .document(let action): .document(action.withoutArguments)
     default: Self.actions(of: listedCase)[0]
     }
   }

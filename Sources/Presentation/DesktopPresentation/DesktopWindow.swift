@@ -27,6 +27,9 @@ public enum DesktopWindow {
     /// The app's settings window, when open: a window of its own, over every window's
     /// content and modal to none.
     public var settingsWindow: SettingsWindow.State?
+    /// The favorites document the window shows, if it shows one: it fills the window in place
+    /// of the counter and the favorites.
+    public var document: DocumentScreen.State?
 
     /// `nil` when the window is not (or no longer) open. `tabLimit` keeps only that many
     /// tabs around this window's: with hundreds of windows, a host that makes every window's
@@ -61,6 +64,10 @@ public enum DesktopWindow {
       let settings = app.windows[position].settings.settings
       appearance = settings.appearance
       settingsWindow = SettingsWindow.State(app)
+      document = app.windows[position].documentID.flatMap { app.documents[id: $0] }.map {
+        DocumentScreen.State($0, grouping: settings.digitGrouping)
+      }
+      if let document { title = document.title }
       counter = CounterPane.State(
         app.windows[position].counter, favoritePrimes: favoritePrimes, primeDetailStyle: style,
         grouping: settings.digitGrouping)
@@ -74,8 +81,9 @@ public enum DesktopWindow {
         nthPrime: counter.isNthPrimeButtonEnabled
       )
       let sidebarFlags = (save: sidebar.isSaveEnabled, load: sidebar.isLoadEnabled)
+      let showsDocument = document != nil
       menu = MenuCommand.allCases.map { command in
-        let isEnabled: Bool
+        var isEnabled: Bool
         switch command {
         case .increment: isEnabled = counterFlags.increment
         case .decrement: isEnabled = counterFlags.decrement
@@ -87,6 +95,8 @@ public enum DesktopWindow {
           isEnabled = capabilities.contains(.multipleWindows)
         case .closeWindow: isEnabled = windowCount > 1
         }
+        // A document's window has no counter or favorites for the others to act on.
+        if showsDocument && !MenuCommand.windowCommands.contains(command) { isEnabled = false }
         return MenuItem(command, isEnabled: isEnabled)
       }
     }
@@ -98,6 +108,13 @@ public enum DesktopWindow {
       // A window of its own: an alert or a sheet in this one does not cover it.
       if case .settingsWindow(let action) = action {
         return settingsWindow?.offers(action) ?? false
+      }
+      if let document {
+        switch action {
+        case .document(let action): return document.offers(action)
+        case .menu: return document.savePrompt == nil && isEnabled(action)
+        default: return false
+        }
       }
       if counter.alert != nil { return action == .counter(.alertDismissed) }
       if sidebar.alert != nil { return action == .sidebar(.alertDismissed) }
@@ -113,7 +130,14 @@ public enum DesktopWindow {
     /// Whether the control or menu command that sends `action` is shown and enabled, whatever
     /// is presented over it: how a face draws it.
     public func isEnabled(_ action: Action) -> Bool {
-      switch action {
+      if document != nil {
+        switch action {
+        case .counter, .sidebar, .favoriteOpenedInNewWindow: return false
+        default: break
+        }
+      }
+      return switch action {
+      case .document(let action): document?.isEnabled(action) ?? false
       case .counter(let action): counter.isEnabled(action)
       case .sidebar(let action): sidebar.isEnabled(action)
       case .menu(let command): menu.contains { $0.command == command && $0.isEnabled }
@@ -170,6 +194,8 @@ public enum DesktopWindow {
     case settingsWindow(SettingsWindow.Action)
     /// "Open in New Window" on a favorite of the sidebar: a window at that prime's detail.
     case favoriteOpenedInNewWindow(prime: Int)
+    /// An action of the document the window shows.
+    case document(DocumentScreen.Action)
 
     /// The app's action for this action in window `windowID`.
     public func featureAction(windowID: Int) -> AppFeature.Action {
@@ -192,6 +218,7 @@ public enum DesktopWindow {
       case .menu(.settings): return .settingsWindowOpened
       case .favoriteOpenedInNewWindow(let prime): return .windowOpenedAt(.prime(prime))
       case .settingsWindow(let action): return action.featureAction
+      case .document(let action): return window(.document(action.featureAction))
       }
     }
   }
@@ -205,6 +232,7 @@ extension DesktopWindow.Action {
     case menu
     case settingsWindow
     case favoriteOpenedInNewWindow
+    case document
   }
 
   public var listedCase: Case {
@@ -214,6 +242,7 @@ extension DesktopWindow.Action {
     case .menu: .menu
     case .settingsWindow: .settingsWindow
     case .favoriteOpenedInNewWindow: .favoriteOpenedInNewWindow
+    case .document: .document
     }
   }
 
@@ -224,6 +253,7 @@ extension DesktopWindow.Action {
     case .menu: MenuCommand.everyCase.map(Self.menu)
     case .settingsWindow: SettingsWindow.Action.everyCase.map(Self.settingsWindow)
     case .favoriteOpenedInNewWindow: [.favoriteOpenedInNewWindow(prime: 0)]
+    case .document: DocumentScreen.Action.everyCase.map(Self.document)
     }
   }
 
@@ -234,6 +264,7 @@ extension DesktopWindow.Action {
     case .menu(let command): .menu(command)
     case .settingsWindow(let action): .settingsWindow(action)
     case .favoriteOpenedInNewWindow: .favoriteOpenedInNewWindow(prime: 0)
+    case .document(let action): .document(action.withoutArguments)
     }
   }
 }

@@ -17,6 +17,11 @@ public enum MenuCommand: ListedAction, CaseIterable {
   /// The settings' window: opened, or brought to the front.
   case settings
 
+  /// The commands about windows, the only ones a document's window enables.
+  public static let windowCommands: Set<MenuCommand> = [
+    .newWindow, .openFavoritesInNewWindow, .openCounterInNewWindow, .closeWindow, .settings,
+  ]
+
   public var title: String {
     switch self {
     case .increment: "Increment"

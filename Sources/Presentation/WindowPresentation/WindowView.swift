@@ -31,7 +31,10 @@ public enum WindowView: Equatable, Sendable {
     switch sizeClass {
     case .compact, .regular:
       guard let window = app.windows[id: windowID] else { return nil }
-      self = .touch(CompactApp.State(window, sizeClass: sizeClass, capabilities: capabilities))
+      self = .touch(
+        CompactApp.State(
+          window, sizeClass: sizeClass, capabilities: capabilities,
+          document: window.documentID.flatMap { app.documents[id: $0] }))
     case .desktop:
       guard
         let state = DesktopWindow.State(
@@ -60,6 +63,17 @@ public enum WindowView: Equatable, Sendable {
     case (.touch(let state), .touch(let action)): state.isEnabled(action)
     case (.desktop(let state), .desktop(let action)): state.isEnabled(action)
     default: false
+    }
+  }
+
+  /// The favorites document shown, if any.
+  public var document: DocumentScreen.State? {
+    switch self {
+    case .touch(let state):
+      guard case .document(let document) = state.destination else { return nil }
+      return document
+    case .desktop(let state):
+      return state.document
     }
   }
 

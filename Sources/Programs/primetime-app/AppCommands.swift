@@ -16,7 +16,7 @@ struct PrimeTimeApp: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "primetime",
     abstract: "The PrimeTime app in a terminal, and scripts of what a user does in it.",
-    subcommands: [AppCommand.self, ScriptCommand.self],
+    subcommands: [AppCommand.self, OpenCommand.self, ScriptCommand.self],
     defaultSubcommand: AppCommand.self
   )
 
@@ -73,6 +73,45 @@ struct AppCommand: AsyncParsableCommand {
       if status != 0 { throw ExitCode(status) }
     } else {
       try await runScript(scriptInput(from: nil), options: options, size: nil)
+    }
+  }
+}
+
+struct OpenCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "open",
+    abstract: "Opens the app with favorites documents, each in a window of its own.",
+    discussion: """
+      A favorites document is a JSON list of primes in the favorites file's format. A file \
+      that does not exist yet starts empty and is made when saved; a corrupt one is refused \
+      and never written over. The app's own favorites are untouched. Not on a terminal, runs \
+      a script from stdin with the documents open.
+      """)
+
+  @OptionGroup var options: AppOptions
+
+  @Argument(help: "The documents' files.")
+  var files: [String]
+
+  func validate() throws {
+    if files.isEmpty { throw ValidationError("open needs a file") }
+    if files.contains(where: \.isEmpty) { throw ValidationError("open '': give a file") }
+  }
+
+  /// The files as absolute paths: a document is one value by its path.
+  var paths: [String] {
+    files.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+  }
+
+  func run() async throws {
+    if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+      let status = try await InteractiveApp.run(
+        layout: options.layout?.sizeClass, documents: paths,
+        withDependencies: options.prepareDependencies)
+      if status != 0 { throw ExitCode(status) }
+    } else {
+      try await runScript(
+        scriptInput(from: nil), options: options, size: nil, documents: paths)
     }
   }
 }
@@ -209,7 +248,9 @@ private let endingSignals = [
 ]
 
 @MainActor
-func runScript(_ input: ScriptInput, options: AppOptions, size: TerminalSize?) async throws {
+func runScript(
+  _ input: ScriptInput, options: AppOptions, size: TerminalSize?, documents: [String] = []
+) async throws {
   let sizeClass = options.layout?.sizeClass ?? .compact
   let store = Store(
     initialState: TerminalFeature.State(
@@ -222,6 +263,7 @@ func runScript(_ input: ScriptInput, options: AppOptions, size: TerminalSize?) a
   let runner = ScriptRunner(store: store) { screen in
     try writeLine(screen, to: STDOUT_FILENO)
   }
+  runner.documents = documents
   // A signal stops the script at once (the running action cancelled, whatever input is still
   // queued), and the favorites are saved before the program ends.
   let signals = endingSignals.map { number in

@@ -12,10 +12,10 @@
 enum AppLauncher {
   static let programName = "primetime-app"
 
-  /// No arguments, `app`, `script`, or options for the default `app`.
+  /// No arguments, `app`, `open`, `script`, or options for the default `app`.
   static func handles(_ arguments: [String]) -> Bool {
     guard let first = arguments.first else { return true }
-    if first == "app" || first == "script" { return true }
+    if ["app", "open", "script"].contains(first) { return true }
     return first.hasPrefix("-") && first != "-" && !["-h", "--help", "--version"].contains(first)
   }
 

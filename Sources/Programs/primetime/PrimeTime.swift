@@ -22,7 +22,7 @@ enum PrimeTime {
     do throws(UsageError) {
       switch try Invocation(arguments) {
       case .help(let subcommand):
-        if let subcommand, subcommand == .app || subcommand == .script {
+        if let subcommand, [.app, .open, .script].contains(subcommand) {
           AppLauncher.start([subcommand.name, "--help"])
         }
         // Help cut short by a full disk or a closed pipe is said, as any answer is.
@@ -53,7 +53,7 @@ extension Subcommand {
     let (threads, verbose) = (request.threads, request.verbose)
     let compute: (String) throws -> String
     switch self {
-    case .app, .script: AppLauncher.start([name] + request.values)
+    case .app, .open, .script: AppLauncher.start([name] + request.values)
     case .nthPrime: compute = { try nthPrimeAnswer($0, threads: threads, verbose: verbose) }
     case .pi: compute = { try piAnswer($0, threads: threads, verbose: verbose) }
     case .isPrime: compute = isPrimeAnswer

@@ -2,10 +2,11 @@ import PrimeEngine
 
 /// The subcommands of `primetime`, with what their help says.
 ///
-/// `app` and `script` belong to `primetime-app`, started in this program's place
+/// `app`, `open` and `script` belong to `primetime-app`, started in this program's place
 /// (``AppLauncher``); the others answer here, each value on its line.
 enum Subcommand: String, CaseIterable {
   case app
+  case open
   case script
   case nthPrime = "nth-prime"
   case pi
@@ -17,6 +18,7 @@ enum Subcommand: String, CaseIterable {
   var abstract: String {
     switch self {
     case .app: "Opens the app (the default). Not on a terminal, runs a script from stdin."
+    case .open: "Opens the app with favorites documents (FILE…), each in a window of its own."
     case .script: "Runs user intents, one a line, and prints the screen after each."
     case .nthPrime: "Prints the N-th prime for each N (the 1st prime is 2)."
     case .pi: "Prints π(X), the number of primes up to X, for each X."
@@ -36,7 +38,7 @@ enum Subcommand: String, CaseIterable {
       "Below 2^64 the answer is certain. Above, 'prime' means that N passes the Baillie–PSW "
         + "test, which no known composite number passes."
     // The app's subcommands are described by the app's own program.
-    case .app, .script, .nextPrime: nil
+    case .app, .open, .script, .nextPrime: nil
     }
   }
 
@@ -50,6 +52,7 @@ enum Subcommand: String, CaseIterable {
   var usage: String {
     switch self {
     case .app, .script: "primetime \(name) [<options>]"
+    case .open: "primetime open [<options>] <files> ..."
     case .nthPrime, .pi: "primetime \(name) [--threads <threads>] [--verbose] <values> ..."
     case .isPrime, .nextPrime: "primetime \(name) <values> ..."
     }

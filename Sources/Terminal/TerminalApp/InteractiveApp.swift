@@ -9,9 +9,10 @@ import TerminalUI
 /// saves unsaved favorites on the way out.
 @MainActor
 public enum InteractiveApp {
-  /// Runs until the person quits; returns the exit status.
+  /// Runs until the person quits; returns the exit status. Each of `documents` (favorites
+  /// documents' paths) opens in a window of its own, the last in front.
   public static func run(
-    layout: SizeClass?,
+    layout: SizeClass?, documents: [String] = [],
     withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void
   ) async throws -> Int32 {
     let terminal = try TerminalSession()
@@ -32,7 +33,12 @@ public enum InteractiveApp {
     ]
     defer { for subscription in subscriptions { subscription.cancel() } }
     display.draw(screen.value)
-    Task { await store.send(.app(.scenePhaseChanged(.active))).finish() }
+    Task {
+      await store.send(.app(.scenePhaseChanged(.active))).finish()
+      for path in documents {
+        await store.send(.app(.windowOpenedAt(.document(path: path)))).finish()
+      }
+    }
 
     /// Saves, gives the terminal back and returns the status a `signal` asks for.
     func end(by signal: Int32) async -> Int32 {

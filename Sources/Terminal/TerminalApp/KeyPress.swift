@@ -47,7 +47,8 @@ extension TerminalScreen {
     case .send(let action):
       return .app(action.featureAction(windowID: windowID))
     case .moveCursor(let offset):
-      focus.moveCursor(by: offset, count: view.favoriteRows?.count ?? 0)
+      focus.moveCursor(
+        by: offset, count: view.document?.rows.count ?? view.favoriteRows?.count ?? 0)
     case .toggleSelection:
       guard let rows = view.favoriteRows, rows.indices.contains(focus.cursor) else {
         return .focusChanged(focus)
@@ -55,9 +56,9 @@ extension TerminalScreen {
       focus.toggle(rows[focus.cursor].prime)
     case .type:
       guard case .character(let character) = key else { return .focusChanged(focus) }
-      return countFieldChanged((view.countField ?? "") + String(character))
+      return countFieldChanged((field ?? "") + String(character))
     case .erase:
-      return countFieldChanged(String((view.countField ?? "").dropLast()))
+      return countFieldChanged(String((field ?? "").dropLast()))
     case .cancelEntry:
       return countFieldChanged(nil)
     case .scrollDetail(let offset):
@@ -67,12 +68,18 @@ extension TerminalScreen {
     return .focusChanged(focus)
   }
 
-  /// The app's action for the count's field reading `text` (`nil`: typing stopped).
+  /// What is being typed: a document's prime, or the count.
+  var field: String? { view.document.map(\.primeField) ?? view.countField }
+
+  /// The app's action for the field being typed (a document's prime, or the count) reading
+  /// `text` (`nil`: typing stopped).
   func countFieldChanged(_ text: String?) -> TerminalFeature.Action {
     let action: WindowAction =
-      switch view {
-      case .touch: .touch(.counter(.countFieldChanged(text)))
-      case .desktop: .desktop(.counter(.countFieldChanged(text)))
+      switch (view, view.document != nil) {
+      case (.touch, true): .touch(.document(.primeFieldChanged(text)))
+      case (.desktop, true): .desktop(.document(.primeFieldChanged(text)))
+      case (.touch, false): .touch(.counter(.countFieldChanged(text)))
+      case (.desktop, false): .desktop(.counter(.countFieldChanged(text)))
       }
     return .app(action.featureAction(windowID: windowID))
   }

@@ -1,4 +1,5 @@
 import ComposableCore
+import Foundation
 import Presentation
 import StandardStreams
 import TerminalUI
@@ -20,6 +21,8 @@ public final class ScriptRunner {
   private var running: [StoreTask] = []
   /// The signal that interrupted the script, if one did.
   public private(set) var interruption: Int32?
+  /// Favorites documents' paths, each opened in a window of its own before the first line.
+  public var documents: [String] = []
 
   /// A runner that hands each screen to `output`; an error `output` throws stops the script.
   public init(store: StoreOf<TerminalFeature>, output: @escaping (String) throws -> Void) {
@@ -47,6 +50,9 @@ public final class ScriptRunner {
   /// Runs `lines` as they arrive; at the end (or at a bad line) saves unsaved favorites.
   public func run(_ lines: some AsyncSequence<String, Never>) async throws {
     await store.send(.app(.scenePhaseChanged(.active))).finish()
+    for path in documents {
+      await store.send(.app(.windowOpenedAt(.document(path: path)))).finish()
+    }
     var number = 0
     do {
       try printScreen("launch")
@@ -92,6 +98,12 @@ public enum ScriptStep: Equatable, Sendable {
   case count(String)
   /// `layout` and `resize`.
   case terminal(TerminalFeature.Action)
+  /// `open FILE`: a favorites document's window, at the file's absolute path.
+  case open(path: String)
+  /// `add P`: types P in the document's field and adds it.
+  case addPrime(String)
+  /// `save-as FILE`: the document shown saved to the file, at its absolute path.
+  case saveAs(path: String)
 }
 
 /// The words of a script, and the steps they stand for.
@@ -102,7 +114,8 @@ public enum ScriptWord {
       [.select, .choose, .delete, .openInNewWindow].contains(intent)
         ? "\(intent.rawValue) [PRIME]" : intent.rawValue
     } + [
-      "new-window favorites|counter [N]|prime P", "next-window", "count N", "layout L",
+      "new-window favorites|counter [N]|prime P", "next-window", "count N", "open FILE",
+      "add PRIME", "save-as FILE", "layout L",
       "resize COLUMNS ROWS", "key K", "quit",
     ]
 
@@ -147,6 +160,17 @@ public enum ScriptWord {
         throw fail("'count' needs a whole number, like count 1000000")
       }
       return .count(words[1])
+    case "open", "save-as":
+      // A path may hold spaces: the rest of the line.
+      let path = String(text.dropFirst(words[0].count)).trimmingWhitespace()
+      guard !path.isEmpty else { throw fail("\(quoted(words[0])) needs a file") }
+      let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+      return words[0] == "open" ? .open(path: absolute) : .saveAs(path: absolute)
+    case "add":
+      guard arguments.count == 1, isCount(words[1]) else {
+        throw fail("'add' needs a prime, like add 97")
+      }
+      return .addPrime(words[1])
     case "key":
       guard arguments.count == 1, let key = Key(name: words[1]) else {
         throw fail(

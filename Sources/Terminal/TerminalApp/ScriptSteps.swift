@@ -14,6 +14,9 @@ extension Store where State == TerminalFeature.State, Action == TerminalFeature.
     case .intent(let intent, let argument): try perform(intent, argument: argument)
     case .count(let digits): try typeCount(digits)
     case .terminal(let action): [send(action)]
+    case .open(let path): [send(.app(.windowOpenedAt(.document(path: path))))]
+    case .addPrime(let digits): try typeCount(digits)
+    case .saveAs(let path): try saveAs(path)
     }
   }
 
@@ -53,9 +56,24 @@ extension Store where State == TerminalFeature.State, Action == TerminalFeature.
     return tasks + [task]
   }
 
-  /// Types `digits` as the count and sets it, on the counter.
+  /// Saves the document shown to `path`, which it becomes.
+  func saveAs(_ path: String) throws(TerminalRefusal) -> [StoreTask] {
+    let screen = TerminalScreen(state)
+    let action: WindowAction =
+      switch screen.view {
+      case .touch: .touch(.document(.saveAsSubmitted(path: path)))
+      case .desktop: .desktop(.document(.saveAsSubmitted(path: path)))
+      }
+    guard screen.view.offers(action) else {
+      throw TerminalRefusal("'save-as' needs a document on the screen, and nothing over it")
+    }
+    return [send(.app(action.featureAction(windowID: state.windowID)))]
+  }
+
+  /// Types `digits` as the count and sets it, on the counter; on a document's screen, as the
+  /// prime to add, and adds it.
   public func typeCount(_ digits: String) throws(TerminalRefusal) -> [StoreTask] {
-    var tasks = goToScreen(of: .type)
+    var tasks = TerminalScreen(state).view.document == nil ? goToScreen(of: .type) : []
     let screen = TerminalScreen(state)
     guard screen.bindings.contains(where: { $0.intent == .type }) else {
       throw TerminalRefusal("cannot type a count on this screen")
@@ -65,6 +83,12 @@ extension Store where State == TerminalFeature.State, Action == TerminalFeature.
     guard let enter = pressKey(for: .enter, on: typed) else {
       tasks.append(send(typed.countFieldChanged(nil)))
       throw TerminalRefusal("\(quoted(digits)): \(typed.view.countFieldProblem ?? "not a count")")
+    }
+    let entered = TerminalScreen(state)
+    if let problem = entered.view.document?.primeFieldProblem {
+      // A document checks what is typed when it is added: not a prime, and nothing added.
+      tasks.append(send(entered.countFieldChanged(nil)))
+      throw TerminalRefusal("\(quoted(digits)): \(problem)")
     }
     return tasks + [enter]
   }

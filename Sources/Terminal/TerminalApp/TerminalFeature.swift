@@ -93,7 +93,8 @@ public struct TerminalFeature: Reducer {
         case .app(.windowOpenedAt(let value)):
           // The window opened there already, or the one about to be.
           state.windowID = state.app.window(openedAt: value) ?? state.app.nextWindowID
-        case .app(.windowClosed(let id)) where id == state.windowID:
+        case .app(.windowClosed(let id))
+        where id == state.windowID && !state.app.closeAsksFirst(id):
           let ids = state.app.windows.ids
           if let index = ids.firstIndex(of: id), ids.count > 1 {
             state.windowID = ids[index > 0 ? index - 1 : 1]
@@ -120,6 +121,13 @@ public struct TerminalFeature: Reducer {
         return .none
       }
       Scope(state: \.app, action: \.app) { AppFeature() }
+      // A document closed takes its windows with it, the one shown too: another is shown.
+      Reduce { state, _ in
+        if state.app.windows[id: state.windowID] == nil, let first = state.app.windows.ids.first {
+          state.windowID = first
+        }
+        return .none
+      }
     }
     // The focus stays on the favorites listed: a deleted one leaves the selection.
     .onChange(of: \.app.favoritePrimes) { _, favorites in

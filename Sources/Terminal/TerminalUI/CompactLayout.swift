@@ -66,6 +66,8 @@ public enum CompactLayout {
       return SettingsKeys.bindings(settings) { .touch(.settings($0)) } + [
         KeyBinding([.character("b"), .left], "back", .back, .touch(.backTapped))
       ]
+    case .document(let document):
+      return DocumentKeys.bindings(document, focus: focus) { .touch(.document($0)) }
     }
   }
 
@@ -161,6 +163,11 @@ public enum CompactLayout {
     case .settings(let settings):
       drawNavigationBar(settings.title, on: &canvas)
       SettingsKeys.draw(settings, row: 3, column: 2, width: columns - 4, on: &canvas)
+    case .document(let document):
+      // The window's only screen: no Back.
+      canvas.center(document.title, row: 0)
+      canvas.rule(row: 1)
+      DocumentKeys.draw(document, focus: focus, top: 2, bottom: bottom, on: &canvas)
     }
     return canvas.lines
   }

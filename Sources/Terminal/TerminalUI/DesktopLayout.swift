@@ -58,6 +58,16 @@ public enum DesktopLayout {
             .desktop(.settingsWindow(.closeClicked)))
         ]
     }
+    if let document = state.document {
+      // The window's menu commands but Close Window, which is the document's `w` here.
+      let menu = state.menu.filter { $0.command != .closeWindow }.map { item in
+        KeyBinding<Command>(
+          keys(for: item.command), item.title, intent(for: item.command),
+          .desktop(.menu(item.command)))
+      }
+      return DocumentKeys.bindings(document, focus: focus) { .desktop(.document($0)) }
+        + (document.savePrompt == nil && document.primeField == nil ? menu : [])
+    }
     let counter = state.counter
     let sidebar = state.sidebar
     if counter.alert != nil {
@@ -165,12 +175,16 @@ public enum DesktopLayout {
     canvas.center(state.title, row: 0)
     canvas.write(tabStrip(state.tabs, width: columns - 2), row: 1, column: 1)
     canvas.rule(row: 2)
-    let sidebarWidth = sidebarWidth(columns: columns)
-    for row in 3..<max(bottom, 3) { canvas.write("│", row: row, column: sidebarWidth) }
-    drawSidebar(state.sidebar, focus: focus, width: sidebarWidth, on: &canvas, bottom: bottom)
-    drawCounter(state.counter, scroll: focus.detailScroll, on: &canvas, bottom: bottom)
-    if let alert = state.counter.alert ?? state.sidebar.alert {
-      canvas.drawAlert(alert, top: 3, bottom: bottom)
+    if let document = state.document {
+      DocumentKeys.draw(document, focus: focus, top: 3, bottom: bottom, on: &canvas)
+    } else {
+      let sidebarWidth = sidebarWidth(columns: columns)
+      for row in 3..<max(bottom, 3) { canvas.write("│", row: row, column: sidebarWidth) }
+      drawSidebar(state.sidebar, focus: focus, width: sidebarWidth, on: &canvas, bottom: bottom)
+      drawCounter(state.counter, scroll: focus.detailScroll, on: &canvas, bottom: bottom)
+      if let alert = state.counter.alert ?? state.sidebar.alert {
+        canvas.drawAlert(alert, top: 3, bottom: bottom)
+      }
     }
     if let window = state.settingsWindow {
       // A window of its own, in front of this one.

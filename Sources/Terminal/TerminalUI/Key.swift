@@ -114,6 +114,10 @@ public enum Intent: String, CaseIterable, Sendable {
   case allThreads = "all-threads"
   /// Closes the settings' sheet or window.
   case closeSettings = "close-settings"
+  /// Closes a document's window (asking first when it has changes).
+  case closeDocument = "close-document"
+  /// Don't Save: the answer that closes a document without its changes.
+  case discard
   /// Types a digit of a count.
   case type
   /// Sets the typed count.

@@ -35,9 +35,10 @@ extension WindowAction {
   public var webName: String { WebActionNames.names[withoutArguments]! }
 
   /// This action with the arguments a page sent: `text` for the count's field, `prime` for a
-  /// row; a deletion's offsets are those of the list `view` shows now.
+  /// row; a deletion's offsets are those of the list `view` shows now. A document's Save As
+  /// names a document of `documents` (a name, never a path).
   func with(
-    prime: Int?, text: String?, in view: WindowView
+    prime: Int?, text: String?, in view: WindowView, documents: DocumentFolder?
   ) -> Result<WindowAction, WebActionRejection> {
     func required(_ prime: Int?) -> Result<Int, WebActionRejection> {
       prime.map { .success($0) } ?? .failure(.badArgument("\(webName) needs a prime"))
@@ -56,11 +57,41 @@ extension WindowAction {
       }
     case .desktop(.sidebar(.rowDoubleClicked)):
       return required(prime).map { .desktop(.sidebar(.rowDoubleClicked(prime: $0))) }
+    case .touch(.document(let action)):
+      return Self.document(action, prime: prime, text: text, in: view, documents: documents)
+        .map { .touch(.document($0)) }
+    case .desktop(.document(let action)):
+      return Self.document(action, prime: prime, text: text, in: view, documents: documents)
+        .map { .desktop(.document($0)) }
     case .desktop(.sidebar(.deleteClicked)):
       let offsets = view.favoriteRows?.selectedOffsets ?? []
       return .success(.desktop(.sidebar(.deleteClicked(atOffsets: offsets))))
     default:
       return .success(self)
+    }
+  }
+
+  /// A document's action with a page's arguments.
+  private static func document(
+    _ action: DocumentScreen.Action, prime: Int?, text: String?, in view: WindowView,
+    documents: DocumentFolder?
+  ) -> Result<DocumentScreen.Action, WebActionRejection> {
+    switch action {
+    case .primeFieldChanged:
+      return checked(text).map(DocumentScreen.Action.primeFieldChanged)
+    case .rowsDeleted:
+      guard let prime else { return .failure(.badArgument("a row's deletion needs a prime")) }
+      let offset = view.document?.rows.primes.firstIndex(of: prime)
+      return .success(.rowsDeleted(atOffsets: offset.map { [$0] } ?? []))
+    case .saveAsSubmitted:
+      guard let text, let path = documents?.path(named: text) else {
+        return .failure(
+          .badArgument(
+            "Save As needs a document's name: 1 to 64 letters, digits, - and _"))
+      }
+      return .success(.saveAsSubmitted(path: path))
+    default:
+      return .success(action)
     }
   }
 
@@ -130,16 +161,17 @@ extension WebView {
   /// case .failure(let rejection): close(rejection)     // no page sends that
   /// }
   /// ```
-  public func action(named name: String, prime: Int?, text: String?)
-    -> Result<WindowAction, WebActionRejection>
-  {
+  public func action(
+    named name: String, prime: Int?, text: String?, documents: DocumentFolder? = nil
+  ) -> Result<WindowAction, WebActionRejection> {
     let (own, other) =
       switch content {
       case .touch: (WebActionNames.touch[name], WebActionNames.desktop[name])
       case .desktop: (WebActionNames.desktop[name], WebActionNames.touch[name])
       }
     guard let named = own ?? other else { return .failure(.unknown(name)) }
-    return named.with(prime: prime, text: text, in: content).flatMap { action in
+    return named.with(prime: prime, text: text, in: content, documents: documents).flatMap {
+      action in
       // New Window opens a tab, which opens its own window (at its value): the page never
       // sends these.
       guard own != nil, content.offers(action), !Self.opensATab(action) else {

@@ -76,6 +76,10 @@ public enum WebRenderer {
           "button", button(.settingsSheetDismissed, state, class: "done"), text: "Done")
         html.close("dialog")
       }
+    case .document(let document):
+      documentWindow(
+        document, name: { name(CompactApp.Action.document($0)) },
+        isEnabled: { state.isEnabled(.document($0)) }, into: &html)
     case .settings(let settings):
       navigationBar(settings.title, state, into: &html)
       html.open("section", [.value("class", "settings")])
@@ -225,12 +229,18 @@ public enum WebRenderer {
     html.close("ul")
     html.close("nav")
 
-    html.open("div", [.value("class", "split")])
-    sidebar(state, firstRow: firstRow, into: &html)
-    html.open("main", [.value("class", "pane counter")])
-    counterControls(state.counter.controls, CounterActions.desktop(state), into: &html)
-    html.close("main")
-    html.close("div")
+    if let document = state.document {
+      documentWindow(
+        document, name: { name(DesktopWindow.Action.document($0)) },
+        isEnabled: { state.isEnabled(.document($0)) }, into: &html)
+    } else {
+      html.open("div", [.value("class", "split")])
+      sidebar(state, firstRow: firstRow, into: &html)
+      html.open("main", [.value("class", "pane counter")])
+      counterControls(state.counter.controls, CounterActions.desktop(state), into: &html)
+      html.close("main")
+      html.close("div")
+    }
 
     let counter = state.counter
     if let detail = counter.primeDetail {
@@ -378,6 +388,100 @@ public enum WebRenderer {
   }
 
   // MARK: Shared pieces
+
+  /// A favorites document, which fills its window in every adapter: its primes (each with
+  /// Delete), a field to add one, Save, a field to save it under another name, Close, and the
+  /// question asked when it closes with changes.
+  static func documentWindow(
+    _ document: DocumentScreen.State, name: (DocumentScreen.Action) -> String,
+    isEnabled: (DocumentScreen.Action) -> Bool, into html: inout HTML
+  ) {
+    func control(_ action: DocumentScreen.Action, class className: String? = nil)
+      -> [HTML.Attribute?]
+    {
+      button(name(action), class: className, isEnabled: isEnabled(action))
+    }
+    html.open("header", [.value("class", "bar document-bar")])
+    html.element("h1", text: document.title)
+    html.open("span", [.value("class", "bar-actions")])
+    html.element("button", control(.saveTapped), text: "Save")
+    html.element("button", control(.closeTapped, class: "close"), text: "Close")
+    html.close("span")
+    html.close("header")
+    html.open("section", [.value("class", "document")])
+    html.element("p", [.value("class", "path")], text: document.path)
+    if let status = document.status {
+      html.element("p", [.value("class", "status"), .value("role", "status")], text: status)
+    }
+    html.open("div", [.value("class", "add-prime")])
+    html.open(
+      "input",
+      [
+        .value("class", "prime-field"), .value("type", "text"), .value("inputmode", "numeric"),
+        .value("autocomplete", "off"), .value("maxlength", String(countFieldMaximumLength)),
+        .value("aria-label", "Prime to add"), .value("placeholder", "Add a prime"),
+        .value("value", document.primeField ?? ""),
+        document.primeFieldProblem != nil ? .value("aria-invalid", "true") : nil,
+        .value("data-input-action", name(.primeFieldChanged(nil))),
+        .value("data-submit-action", name(.primeFieldSubmitted)),
+      ])
+    html.element("button", control(.primeFieldSubmitted), text: "Add")
+    html.close("div")
+    if let problem = document.primeFieldProblem {
+      html.element("p", [.value("class", "problem"), .value("role", "alert")], text: problem)
+    }
+    if document.rows.isEmpty {
+      html.element("p", [.value("class", "empty")], text: "No primes in this document.")
+    } else {
+      html.open("ul", [.value("class", "list document-list")])
+      let delete = name(.rowsDeleted(atOffsets: []))
+      for row in document.rows {
+        let prime = String(row.prime)
+        html.open("li", [.value("data-key", prime)])
+        html.element("span", [.value("class", "row")], text: row.title)
+        html.element(
+          "button",
+          button(delete, class: "delete") + [
+            .value("data-prime", prime), .value("aria-label", "Delete \(row.title)"),
+          ], text: "Delete")
+        html.close("li")
+      }
+      html.close("ul")
+    }
+    // Save As names a document of the server's folder: a name, never a path.
+    html.open("div", [.value("class", "save-as")])
+    html.open(
+      "input",
+      [
+        .value("class", "save-as-name"), .value("type", "text"), .value("autocomplete", "off"),
+        .value("maxlength", "64"), .value("pattern", "[A-Za-z0-9][A-Za-z0-9_\\-]*"),
+        .value("aria-label", "Save as (a name)"), .value("placeholder", "Save as…"),
+        .value("data-submit-action", name(.saveAsSubmitted(path: ""))),
+        .flag("data-submit-text"),
+      ])
+    html.close("div")
+    html.close("section")
+    if let prompt = document.savePrompt {
+      html.open(
+        "dialog",
+        [
+          .value("class", "alert save-prompt"), .value("role", "alertdialog"), .flag("data-modal"),
+          .value("data-cancel-action", name(.savePromptCancelTapped)),
+          .value("aria-labelledby", "alert-title"),
+        ])
+      html.element("h2", [.value("id", "alert-title")], text: prompt.title)
+      html.element("p", text: prompt.message)
+      html.open("div", [.value("class", "alert-buttons")])
+      html.element(
+        "button", button(name(.savePromptSaveTapped)) + [.flag("autofocus")], text: "Save")
+      html.element("button", button(name(.savePromptDiscardTapped)), text: "Don't Save")
+      html.element("button", button(name(.savePromptCancelTapped)), text: "Cancel")
+      html.close("div")
+      html.close("dialog")
+    } else if let alert = document.alert {
+      self.alert(alert, dismiss: name(.alertDismissed), &html)
+    }
+  }
 
   /// The counter's controls as either adapter has them: each control's name, and whether it
   /// is enabled.

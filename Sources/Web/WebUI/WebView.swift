@@ -72,6 +72,7 @@ public struct WebView: Equatable, Sendable {
       case .counter(let counter): counter.navigationTitle
       case .favorites(let favorites): favorites.navigationTitle
       case .settings(let settings): settings.title
+      case .document(let document): document.title
       }
     case .desktop(let state): state.title
     }

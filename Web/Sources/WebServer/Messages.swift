@@ -1,5 +1,6 @@
 import AppFeature
 import Foundation
+import WebUI
 
 /// A message from a page, validated: every field is checked before the app sees it.
 ///
@@ -42,7 +43,8 @@ public enum ClientMessage: Equatable, Sendable {
   public static let widths = 0...100_000
 
   /// Decodes and validates `text`.
-  public init(json text: String) throws(ProtocolError) {
+  /// `documents`: the folder whose documents a hello's `open` may name (none without one).
+  public init(json text: String, documents: DocumentFolder? = nil) throws(ProtocolError) {
     guard text.utf8.count <= Self.maximumLength else {
       throw ProtocolError("a message is at most \(Self.maximumLength) bytes")
     }
@@ -85,7 +87,7 @@ public enum ClientMessage: Equatable, Sendable {
       allowed = ["type", "width", "visible", "open"]
       var open: WindowValue?
       if let name = wire.open {
-        guard let value = WindowValue(webName: name) else {
+        guard let value = WindowValue(webName: name, documents: documents) else {
           throw ProtocolError("open names no window: \(String(reflecting: name).prefix(40))")
         }
         open = value

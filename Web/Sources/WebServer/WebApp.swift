@@ -28,6 +28,8 @@ public final class WebApp {
   private var phase: AppFeature.ScenePhase?
   private var subscription: Subscription?
   private let log: @Sendable (String) -> Void
+  /// The folder of the documents pages may name.
+  private let documents: DocumentFolder?
   /// The tab whose message is being handled: it is answered first.
   private var actingTab: Int?
   private let backgroundDelay: Duration
@@ -49,7 +51,7 @@ public final class WebApp {
   /// gets the newest page, see ``Outbox``). The app goes to the background when no tab has
   /// been visible for `backgroundDelay`.
   public convenience init(
-    backgroundDelay: Duration = .milliseconds(300),
+    backgroundDelay: Duration = .milliseconds(300), documents: DocumentFolder? = nil,
     log: @escaping @Sendable (String) -> Void = { _ in },
     withDependencies prepareDependencies: (inout DependencyValues) -> Void
   ) {
@@ -63,18 +65,21 @@ public final class WebApp {
     } operation: {
       Store(initialState: Self.initialState) { AppFeature() }
     }
-    self.init(store: store, backgroundDelay: backgroundDelay, log: log)
+    self.init(store: store, backgroundDelay: backgroundDelay, documents: documents, log: log)
   }
 
   /// Serves `store`, whose state's shared values are those of the dependencies it was made
   /// with: two stores made with the same ones share their count and favorites (see
-  /// ``init(backgroundDelay:log:withDependencies:)``).
+  /// ``init(backgroundDelay:documents:log:withDependencies:)``). A page may open and save
+  /// favorites documents of `documents` only, by name (see ``DocumentFolder``); without a
+  /// folder, none.
   public init(
     store: Store<AppFeature.State, AppFeature.Action>,
-    backgroundDelay: Duration = .milliseconds(300),
+    backgroundDelay: Duration = .milliseconds(300), documents: DocumentFolder? = nil,
     log: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.store = store
+    self.documents = documents
     self.backgroundDelay = backgroundDelay
     self.log = log
     subscription = store.observe(Shown.init).subscribe { [weak self] _ in self?.refreshAll() }
@@ -157,7 +162,7 @@ public final class WebApp {
     guard let tab = tabs[id], !tab.isClosing else { return .ignored("the tab is closed") }
     let outcome: Outcome
     do {
-      outcome = handle(try ClientMessage(json: text), tab)
+      outcome = handle(try ClientMessage(json: text, documents: documents), tab)
     } catch {
       outcome = .refused(error.description)
     }
@@ -208,7 +213,7 @@ public final class WebApp {
     case .hello:
       return .refused("a tab says hello once")
     case .action(let name, let prime, let text):
-      switch view.action(named: name, prime: prime, text: text) {
+      switch view.action(named: name, prime: prime, text: text, documents: documents) {
       case .success(let action):
         actingTab = tab.id
         defer { actingTab = nil }

@@ -8,15 +8,19 @@ import Foundation
 import PrimeClients
 import PrimeClientsLive
 import WebServer
+import WebUI
 
 let usage = """
   Usage: primetime-web [--host ADDRESS] [--port PORT] [--allow-host NAME]... [--data-dir DIR]
+                       [--documents DIR]
 
   Serves the counter-and-primes app to browsers; open the address it prints.
     --host ADDRESS    the address to listen on (default 127.0.0.1, this machine only)
     --port PORT       the port (default 8080; 0 picks a free one)
     --allow-host NAME another name the server is reached by (checked against Host and Origin)
     --data-dir DIR    where the favorites are kept (default $XDG_DATA_HOME/primetime)
+    --documents DIR   the favorites documents pages may open and save, by name: NAME is
+                      DIR/NAME.json, NAME 1-64 letters, digits, - and _ (default: none)
 
   """
 
@@ -25,6 +29,7 @@ struct Options {
   var port = 8080
   var extraHosts: [String] = []
   var dataDirectory: URL?
+  var documents: DocumentFolder?
 }
 
 func parse(_ arguments: [String]) -> Options {
@@ -44,6 +49,10 @@ func parse(_ arguments: [String]) -> Options {
       options.port = port
     case "--allow-host": options.extraHosts.append(value(argument))
     case "--data-dir": options.dataDirectory = URL(fileURLWithPath: value(argument))
+    case "--documents":
+      let path = value(argument)
+      guard !path.isEmpty else { fail("--documents needs a folder") }
+      options.documents = DocumentFolder(path: URL(fileURLWithPath: path).standardizedFileURL.path)
     case "-h", "--help":
       print(usage, terminator: "")
       exit(0)
@@ -65,7 +74,7 @@ let log: @Sendable (String) -> Void = { line in
 }
 let dataDirectory = options.dataDirectory ?? FavoritesStorage.defaultDirectory()
 let storage = FavoritesStorage.live(directory: dataDirectory)
-let app = WebApp(log: log) { $0.favoritesStorage = storage }
+let app = WebApp(documents: options.documents, log: log) { $0.favoritesStorage = storage }
 if !["127.0.0.1", "localhost", "::1"].contains(options.host) {
   log("listening on \(options.host): other machines can reach this server (with the token)")
 }

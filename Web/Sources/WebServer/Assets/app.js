@@ -325,7 +325,8 @@
     if (data.submitAction && event.key === "Enter") {
       event.preventDefault();
       typing = false;
-      sendAction(data.submitAction);
+      // A field whose text is the action's argument (a document's Save As name).
+      sendAction(data.submitAction, null, data.submitText !== undefined ? { text: target.value } : undefined);
       return;
     }
     // A listbox moves among its options with the arrow keys, Home and End.
