@@ -10,8 +10,8 @@ import Settings
 ///
 /// ```swift
 /// let screen = DocumentScreen.State(app.documents[id: id]!, grouping: .thinSpace)
-/// screen.title            // "primes.json — Edited"
-/// screen.offers(.saveTapped)
+/// #expect(screen.title == "primes.json — Edited")
+/// #expect(screen.offers(.saveTapped))
 /// ```
 public enum DocumentScreen {
   public struct State: Equatable, Sendable {

@@ -12,8 +12,8 @@ import Foundation
 ///
 /// ```swift
 /// let folder = DocumentFolder(path: "/srv/primes")
-/// folder.path(named: "mersenne")     // "/srv/primes/mersenne.json"
-/// folder.path(named: "../etc/passwd") // nil
+/// #expect(folder.path(named: "mersenne") == "/srv/primes/mersenne.json")
+/// #expect(folder.path(named: "../etc/passwd") == nil)
 /// ```
 public struct DocumentFolder: Equatable, Sendable {
   public let path: String
