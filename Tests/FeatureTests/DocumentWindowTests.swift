@@ -39,9 +39,8 @@ struct DocumentWindowTests {
     }
   }
 
-  @Test func aDocumentOpensInAWindowAndAgainBringsThatWindowToTheFront() async {
-    let store = makeStore(files: [path: [3, 7, 31]])
-    await open(store, primes: [3, 7, 31])
+  /// Opens window 2 at the favorites, in front.
+  func openFavorites(_ store: TestStoreOf<AppFeature>) async {
     await store.send(.windowOpenedAt(.favorites)) {
       var window = $0.newWindow(id: 2)
       window.screen = .favorites
@@ -50,6 +49,34 @@ struct DocumentWindowTests {
       $0.frontWindowID = 2
       $0.nextWindowID = 3
     }
+  }
+
+  /// A prime typed as the rows show it ("1,009") is taken; a number that is not prime, or
+  /// text that is no number, is said and not added.
+  @Test func aPrimeIsTypedAsTheRowsShowIt() async {
+    let store = makeStore(files: [path: [3]])
+    await open(store, primes: [3])
+    func type(_ text: String, problem: String?) async {
+      await store.send(.documents(.element(id: path, action: .primeFieldChanged(text)))) {
+        $0.documents[id: path]!.primeField = text
+        $0.documents[id: path]!.primeFieldProblem = nil
+      }
+      await store.send(.documents(.element(id: path, action: .primeFieldSubmitted))) {
+        if problem == nil { $0.documents[id: path]!.primeField = nil }
+        $0.documents[id: path]!.primeFieldProblem = problem
+      }
+    }
+    await type("1,009", problem: nil)
+    await store.receive(\.documents) { $0.documents[id: path]!.primes = [3, 1_009] }
+    await type("1,001", problem: "1001 is not prime")
+    await type("12a", problem: "12a is not a whole number")
+    #expect(store.state.documents[id: path]?.primes == [3, 1_009])
+  }
+
+  @Test func aDocumentOpensInAWindowAndAgainBringsThatWindowToTheFront() async {
+    let store = makeStore(files: [path: [3, 7, 31]])
+    await open(store, primes: [3, 7, 31])
+    await openFavorites(store)  // window 2, in front
     await store.send(.windowOpenedAt(.document(path: path))) { $0.frontWindowID = 1 }
     #expect(store.state.documents.count == 1)
   }
@@ -127,14 +154,7 @@ struct DocumentWindowTests {
       $0.documents[id: path]!.status = .idle
       $0.windows[id: 1]!.openedAt = .document(path: other)
     }
-    await store.send(.windowOpenedAt(.favorites)) {
-      var window = $0.newWindow(id: 2)
-      window.screen = .favorites
-      window.openedAt = .favorites
-      $0.windows.append(window)
-      $0.frontWindowID = 2
-      $0.nextWindowID = 3
-    }
+    await openFavorites(store)  // window 2, in front
     await store.send(.windowOpenedAt(.document(path: other))) { $0.frontWindowID = 1 }
   }
 }

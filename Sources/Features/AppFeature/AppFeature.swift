@@ -90,9 +90,15 @@ public struct AppFeature: Reducer {
     /// Whether closing window `id` asks first instead: it is the last window of a document
     /// with changes unsaved (Save, Don't Save, Cancel).
     public func closeAsksFirst(_ id: Int) -> Bool {
-      guard let document = windows[id: id]?.documentID else { return false }
-      return documents[id: document]?.isEdited == true
-        && !windows.contains { $0.id != id && $0.documentID == document }
+      documentClosing(withWindow: id).flatMap { documents[id: $0]?.isEdited } == true
+    }
+
+    /// The document that closes with window `id`: the one it shows, if no other window does.
+    func documentClosing(withWindow id: Int) -> String? {
+      guard let document = windows[id: id]?.documentID, documents[id: document] != nil,
+        !windows.contains(where: { $0.id != id && $0.documentID == document })
+      else { return nil }
+      return document
     }
 
     /// A new window over the app's count and favorites: what `windowOpened` adds.
@@ -178,13 +184,13 @@ public struct AppFeature: Reducer {
             state.windows[index].counter.clearInvalidCountField()
           }
           return .none
-        // Saved and loaded by the app, not the window: closing the window that asked cannot
-        // strand the save.
         // The app's document, whichever window showed it; closing it is closing the window.
         case .document(.closeTapped): return .send(.windowClosed(id: id))
         case .document(let action):
           guard let document = state.windows[id: id]?.documentID else { return .none }
           return .send(.documents(.element(id: document, action: action)))
+        // Saved and loaded by the app, not the window: closing the window that asked cannot
+        // strand the save.
         case .favorites(.save): return .send(.favoritesStorage(.save))
         case .favorites(.load): return .send(.favoritesStorage(.load))
         case .counter(.destination(.presented(.primeDetail(.delegate(let request))))):
@@ -242,9 +248,7 @@ public struct AppFeature: Reducer {
         // The last window of a document closes the document: edited, it asks first (the
         // window stays until the document's answer, `delegate(.closed)`, or for good on
         // Cancel).
-        if let document = state.windows[id: id]?.documentID, state.documents[id: document] != nil,
-          !state.windows.contains(where: { $0.id != id && $0.documentID == document })
-        {
+        if let document = state.documentClosing(withWindow: id) {
           return .send(.documents(.element(id: document, action: .closeTapped)))
         }
         state.windows.remove(id: id)

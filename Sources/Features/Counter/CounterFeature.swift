@@ -74,36 +74,16 @@ public struct CounterFeature: Reducer {
       guard let countField, !countField.isEmpty, Self.count(typed: countField) == nil else {
         return nil
       }
-      return Self.digits(typed: countField) != nil
+      return Formatting.digits(typed: countField) != nil
         ? "Too large: a count is between \(Formatting.number(Int.min)) and "
           + "\(Formatting.number(Int.max))"
         : "Not a whole number"
     }
 
-    /// The count a person typed: digits with an optional sign, or grouped in threes as a
-    /// count is shown ("1,000", "1 000" with a thin space, "1.000" in a locale that groups
-    /// so), one separator throughout, so that a shown count typed back is taken whatever the
-    /// digit grouping of the settings.
+    /// The count a person typed (``Formatting/integer(typed:)``): a shown count typed back is
+    /// taken whatever the digit grouping of the settings.
     public static func count(typed text: String) -> Int? {
-      Int(text) ?? digits(typed: text).flatMap { Int($0) }
-    }
-
-    /// What a count's digits may be grouped by: the settings' separators, and the locales'.
-    /// A plain space is not one: "1 234" reads as two numbers.
-    static let groupSeparators: Set<Character> = [",", ".", "\u{2009}", "\u{202F}", "\u{A0}"]
-
-    /// The sign and digits of a whole number written either way, however large.
-    static func digits(typed text: String) -> String? {
-      let sign = text.first == "-" || text.first == "+" ? String(text.prefix(1)) : ""
-      let unsigned = text.dropFirst(sign.count)
-      let separator = unsigned.first { groupSeparators.contains($0) } ?? ","
-      let groups = unsigned.split(separator: separator, omittingEmptySubsequences: false)
-      let isDigits = { (group: Substring) in group.allSatisfy { $0.isASCII && $0.isNumber } }
-      guard !groups[0].isEmpty, groups.allSatisfy(isDigits),
-        groups.count == 1
-          || ((1...3).contains(groups[0].count) && groups.dropFirst().allSatisfy { $0.count == 3 })
-      else { return nil }
-      return sign + groups.joined()
+      Formatting.integer(typed: text)
     }
   }
 

@@ -1,5 +1,6 @@
 import ComposableCore
 import Foundation
+import NthPrimeLookup
 import PrimeClients
 
 /// A favorites document: a file of primes in the favorites file's format, opened in a window
@@ -144,8 +145,9 @@ public struct FavoritesDocumentFeature: Reducer {
         return .none
       case .primeFieldSubmitted:
         guard let text = state.primeField else { return .none }
-        guard let number = Int(text.filter { !$0.isWhitespace }), number >= 0 else {
-          state.primeFieldProblem = "\(text) is not a number"
+        // As the rows show it ("1,009") or as digits.
+        guard let number = Formatting.integer(typed: text) else {
+          state.primeFieldProblem = "\(text) is not a whole number"
           return .none
         }
         guard primality.isPrime(number) else {

@@ -31,6 +31,33 @@ public enum Formatting {
     text(grouping: grouping) { $0.write(magnitude: n, isNegative: false) }
   }
 
+  /// A whole number as a person typed it: digits with an optional sign, or grouped in threes
+  /// as a number is shown ("1,000", "1 000" with a thin space, "1.000" in a locale that groups
+  /// so), one separator throughout: what ``number(_:grouping:)`` writes is read back whatever
+  /// the grouping. `nil` for anything else, or a number no `Int` holds.
+  public static func integer(typed text: String) -> Int? {
+    Int(text) ?? digits(typed: text).flatMap { Int($0) }
+  }
+
+  /// What digits may be grouped by: the settings' separators, and the locales'. A plain space
+  /// is not one: "1 234" reads as two numbers.
+  static let groupSeparators: Set<Character> = [",", ".", "\u{2009}", "\u{202F}", "\u{A0}"]
+
+  /// The sign and digits of a whole number written either way, however large; `nil` when it is
+  /// not one.
+  public static func digits(typed text: String) -> String? {
+    let sign = text.first == "-" || text.first == "+" ? String(text.prefix(1)) : ""
+    let unsigned = text.dropFirst(sign.count)
+    let separator = unsigned.first { groupSeparators.contains($0) } ?? ","
+    let groups = unsigned.split(separator: separator, omittingEmptySubsequences: false)
+    let isDigits = { (group: Substring) in group.allSatisfy { $0.isASCII && $0.isNumber } }
+    guard !groups[0].isEmpty, groups.allSatisfy(isDigits),
+      groups.count == 1
+        || ((1...3).contains(groups[0].count) && groups.dropFirst().allSatisfy { $0.count == 3 })
+    else { return nil }
+    return sign + groups.joined()
+  }
+
   /// A short text of literal pieces and numbers, written into one buffer on the stack and made
   /// into one string.
   ///
