@@ -223,6 +223,28 @@ struct TerminalFeatureTests {
     #expect(store.state.isQuitRequested)
   }
 
+  /// A document's changes are the person's to save: `q` with one unsaved says so and quits
+  /// only when asked again; a key between asks anew. Keys type a prime, `S` a file to save as.
+  @Test func quittingWithAnUnsavedDocumentAsksAgain() async {
+    let store = makeStore(TestStorage(), layout: .desktop)
+    await store.send(.app(.windowOpenedAt(.document(path: "/docs/mersenne.json")))).finish()
+    await press(store, .character("7"), .enter)
+    #expect(store.state.app.documents.first?.primes == [7])
+    await press(store, .character("q"))
+    #expect(!store.state.isQuitRequested)
+    #expect(store.state.message?.contains("Not saved: mersenne.json") == true)
+    #expect(screen(store).contains { $0.contains("q again quits without the changes") })
+    await press(store, .down, .character("q"))
+    #expect(!store.state.isQuitRequested)
+    await press(store, .character("q"))
+    #expect(store.state.isQuitRequested)
+    // Typed on the keyboard: S, a name, Enter.
+    store.send(.messageShown(nil))
+    await press(store, [.character("S")] + "b-1.json".map(Key.character) + [.enter])
+    #expect(store.state.app.documents.first?.path == "/docs/b-1.json")
+    #expect(store.state.app.documents.first?.isEdited == false)
+  }
+
   @Test func ctrlLAsksForARedraw() async {
     let store = makeStore(TestStorage(), layout: .regular)
     await press(store, .control("l"))

@@ -94,6 +94,17 @@ struct DocumentWebTests {
         continue
       }
     }
+    // The keyboard's field of paths is not a page's.
+    let field = WindowAction.desktop(.document(.saveAsFieldChanged(nil))).webName
+    for text in ["/etc/passwd", "copy"] {
+      guard
+        case .failure(.badArgument) = view.action(
+          named: field, prime: nil, text: text, documents: folder)
+      else {
+        Issue.record("a page typed a file to save as: \(text)")
+        continue
+      }
+    }
     guard case .failure(.badArgument) = view.action(named: name, prime: nil, text: "copy") else {
       Issue.record("a server without a folder took a Save As")
       return

@@ -139,7 +139,8 @@ struct WebUITests {
       ]
       + [
         "primeFieldChanged", "primeFieldSubmitted", "rowsDeleted", "saveTapped",
-        "saveAsSubmitted", "closeTapped", "savePromptSaveTapped", "savePromptDiscardTapped",
+        "saveAsSubmitted", "saveAsFieldChanged", "saveAsFieldSubmitted", "closeTapped",
+        "savePromptSaveTapped", "savePromptDiscardTapped",
         "savePromptCancelTapped", "alertDismissed",
       ].map { "document." + $0 }
     // Each option of a setting is an action of its own name: no value to check.

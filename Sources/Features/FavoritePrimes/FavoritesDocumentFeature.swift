@@ -34,6 +34,9 @@ public struct FavoritesDocumentFeature: Reducer {
     public var primeField: String?
     /// Why what was typed was not added: not a number, or not a prime.
     public var primeFieldProblem: String?
+    /// The file to save as, as it is being typed (a keyboard's Save As); `nil` when not
+    /// typing.
+    public var saveAsField: String?
 
     public init(
       path: String, primes: [Int] = [], saved: [Int] = [], status: Status = .loading,
@@ -89,6 +92,10 @@ public struct FavoritesDocumentFeature: Reducer {
     case primeFieldChanged(String?)
     /// The prime typed is added, when it is one.
     case primeFieldSubmitted
+    /// The file to save as, being typed, changed (`nil`: typing stopped).
+    case saveAsFieldChanged(String?)
+    /// Save As to the file typed: a path, or a name in the document's own folder.
+    case saveAsFieldSubmitted
     case deleted(atOffsets: IndexSet)
     case saveTapped
     /// Save As: the primes written to `path`, which the document becomes.
@@ -156,6 +163,15 @@ public struct FavoritesDocumentFeature: Reducer {
         }
         state.primeField = nil
         return .send(.primeAdded(number))
+      case .saveAsFieldChanged(let text):
+        state.saveAsField = text
+        return .none
+      case .saveAsFieldSubmitted:
+        guard let text = state.saveAsField, !text.isEmpty else { return .none }
+        state.saveAsField = nil
+        // A name alone, as a save panel starts in the document's folder.
+        let folder = (state.path as NSString).deletingLastPathComponent
+        return .send(.savedAs(path: text.hasPrefix("/") ? text : folder + "/" + text))
       case .deleted(let offsets):
         for offset in offsets.reversed() where state.primes.indices.contains(offset) {
           state.primes.remove(at: offset)

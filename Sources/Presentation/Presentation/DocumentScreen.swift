@@ -24,6 +24,8 @@ public enum DocumentScreen {
     public var primeField: String?
     /// Why the prime typed was not added.
     public var primeFieldProblem: String?
+    /// The file to save as, being typed (a keyboard's Save As); `nil` when not typing.
+    public var saveAsField: String?
     /// "Loading…", "Saving…", or what went wrong; `nil` when there is nothing to say.
     public var status: String?
     /// Closing with changes asks: Save, Don't Save, Cancel.
@@ -40,6 +42,7 @@ public enum DocumentScreen {
       rows = FavoriteRows(document.primes, grouping: grouping)
       primeField = document.primeField
       primeFieldProblem = document.primeFieldProblem
+      saveAsField = document.saveAsField
       switch document.status {
       case .loading: status = "Loading…"
       case .saving: status = "Saving…"
@@ -82,6 +85,8 @@ public enum DocumentScreen {
       case .rowsDeleted(let offsets): rows.contains(offsets: offsets)
       case .saveTapped: isSaveEnabled && isEdited
       case .saveAsSubmitted(let path): isSaveEnabled && !path.isEmpty
+      case .saveAsFieldChanged: isSaveEnabled
+      case .saveAsFieldSubmitted: isSaveEnabled && saveAsField.map { !$0.isEmpty } ?? false
       case .closeTapped: true
       case .savePromptSaveTapped, .savePromptDiscardTapped, .savePromptCancelTapped:
         savePrompt != nil
@@ -105,6 +110,10 @@ public enum DocumentScreen {
     case saveTapped
     /// Save As: the primes written to `path`, which the document becomes.
     case saveAsSubmitted(path: String)
+    /// The file to save as, typed (a keyboard's Save As: a path, or a name in the document's
+    /// folder).
+    case saveAsFieldChanged(String?)
+    case saveAsFieldSubmitted
     case closeTapped
     case savePromptSaveTapped
     case savePromptDiscardTapped
@@ -118,6 +127,8 @@ public enum DocumentScreen {
       case .rowsDeleted(let offsets): .deleted(atOffsets: offsets)
       case .saveTapped: .saveTapped
       case .saveAsSubmitted(let path): .savedAs(path: path)
+      case .saveAsFieldChanged(let text): .saveAsFieldChanged(text)
+      case .saveAsFieldSubmitted: .saveAsFieldSubmitted
       case .closeTapped: .closeTapped
       case .savePromptSaveTapped: .alert(.presented(.save))
       case .savePromptDiscardTapped: .alert(.presented(.discard))
@@ -132,6 +143,8 @@ public enum DocumentScreen {
       case rowsDeleted
       case saveTapped
       case saveAsSubmitted
+      case saveAsFieldChanged
+      case saveAsFieldSubmitted
       case closeTapped
       case savePromptSaveTapped
       case savePromptDiscardTapped
@@ -146,6 +159,8 @@ public enum DocumentScreen {
       case .rowsDeleted: .rowsDeleted
       case .saveTapped: .saveTapped
       case .saveAsSubmitted: .saveAsSubmitted
+      case .saveAsFieldChanged: .saveAsFieldChanged
+      case .saveAsFieldSubmitted: .saveAsFieldSubmitted
       case .closeTapped: .closeTapped
       case .savePromptSaveTapped: .savePromptSaveTapped
       case .savePromptDiscardTapped: .savePromptDiscardTapped
@@ -161,6 +176,8 @@ public enum DocumentScreen {
       case .rowsDeleted: [.rowsDeleted(atOffsets: [])]
       case .saveTapped: [.saveTapped]
       case .saveAsSubmitted: [.saveAsSubmitted(path: "")]
+      case .saveAsFieldChanged: [.saveAsFieldChanged(nil)]
+      case .saveAsFieldSubmitted: [.saveAsFieldSubmitted]
       case .closeTapped: [.closeTapped]
       case .savePromptSaveTapped: [.savePromptSaveTapped]
       case .savePromptDiscardTapped: [.savePromptDiscardTapped]

@@ -1,4 +1,5 @@
 import ComposableCore
+import Presentation
 import TerminalUI
 import WindowPresentation
 
@@ -68,18 +69,24 @@ extension TerminalScreen {
     return .focusChanged(focus)
   }
 
-  /// What is being typed: a document's prime, or the count.
-  var field: String? { view.document.map(\.primeField) ?? view.countField }
+  /// What is being typed: a document's file to save as or prime, or the count.
+  var field: String? {
+    guard let document = view.document else { return view.countField }
+    return document.saveAsField ?? document.primeField
+  }
 
   /// The app's action for the field being typed (a document's prime, or the count) reading
   /// `text` (`nil`: typing stopped).
   func countFieldChanged(_ text: String?) -> TerminalFeature.Action {
+    let documentAction: DocumentScreen.Action? = view.document.map {
+      $0.saveAsField != nil ? .saveAsFieldChanged(text) : .primeFieldChanged(text)
+    }
     let action: WindowAction =
-      switch (view, view.document != nil) {
-      case (.touch, true): .touch(.document(.primeFieldChanged(text)))
-      case (.desktop, true): .desktop(.document(.primeFieldChanged(text)))
-      case (.touch, false): .touch(.counter(.countFieldChanged(text)))
-      case (.desktop, false): .desktop(.counter(.countFieldChanged(text)))
+      switch (view, documentAction) {
+      case (.touch, let document?): .touch(.document(document))
+      case (.desktop, let document?): .desktop(.document(document))
+      case (.touch, nil): .touch(.counter(.countFieldChanged(text)))
+      case (.desktop, nil): .desktop(.counter(.countFieldChanged(text)))
       }
     return .app(action.featureAction(windowID: windowID))
   }

@@ -223,7 +223,9 @@ public enum ScriptWord {
 
 extension Intent {
   /// The intents a script names; the others (typing a digit, Enter, erasing) are keys.
-  static var scriptWords: [Intent] { allCases.filter { ![.type, .enter, .erase].contains($0) } }
+  static var scriptWords: [Intent] {
+    allCases.filter { ![.type, .enter, .erase, .saveAs].contains($0) }
+  }
 }
 
 /// A script line that cannot run, with its line number.

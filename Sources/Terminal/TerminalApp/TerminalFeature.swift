@@ -31,6 +31,9 @@ public struct TerminalFeature: Reducer {
     public var message: String?
     /// The person asked to quit (q, Ctrl-C); the host saves and leaves.
     public var isQuitRequested = false
+    /// Quitting was asked for with a document's changes unsaved, and the person was told: asked
+    /// again, before anything else, it quits without them.
+    public var isQuitWithUnsavedDocumentsAsked = false
     /// Ctrl-L: the host draws everything anew.
     public var redraws = 0
 
@@ -87,6 +90,10 @@ public struct TerminalFeature: Reducer {
       // Before the app: a window opened comes to the front, a window closed gives it to its
       // neighbor, both known only before the app changes its windows.
       Reduce { state, action in
+        // Asked to quit with a document unsaved, then anything else: the next q asks anew.
+        if state.isQuitWithUnsavedDocumentsAsked, action != .quitRequested {
+          state.isQuitWithUnsavedDocumentsAsked = false
+        }
         switch action {
         case .app(.windowOpened):
           state.windowID = state.app.nextWindowID
@@ -107,6 +114,14 @@ public struct TerminalFeature: Reducer {
           let ids = state.app.windows.ids
           state.windowID = ids[((ids.firstIndex(of: state.windowID) ?? 0) + 1) % ids.count]
         case .quitRequested:
+          let unsaved = state.app.documents.filter(\.isEdited).map(\.name)
+          guard unsaved.isEmpty || state.isQuitWithUnsavedDocumentsAsked else {
+            // The favorites are saved on the way out; a document is the person's to save.
+            state.isQuitWithUnsavedDocumentsAsked = true
+            state.message =
+              "Not saved: \(unsaved.joined(separator: ", ")). q again quits without the changes."
+            break
+          }
           state.isQuitRequested = true
         case .redrawRequested:
           state.redraws += 1

@@ -3,7 +3,8 @@ import WindowPresentation
 
 /// A favorites document in a terminal, in every layout: its primes under a cursor, digits to
 /// type a prime and Enter to add it, `d` to delete the prime under the cursor, `s` to save,
-/// `w` to close; closing with changes asks, and `s`, `d` or Esc answer.
+/// `S` to type a file to save as (a path, or a name in the document's folder), `w` to close;
+/// closing with changes asks, and `s`, `d` or Esc answer.
 enum DocumentKeys {
   /// The keys of the document's actions, each sent as `wrap` makes it a window's action.
   static func bindings(
@@ -20,6 +21,21 @@ enum DocumentKeys {
     }
     if document.alert != nil {
       return [Binding([.enter, .escape], "OK", .dismiss, .send(wrap(.alertDismissed)))]
+    }
+    if let field = document.saveAsField {
+      var bindings: [Binding] = []
+      if field.count < maximumPathLength {
+        bindings.append(Binding(textKeys, "type", .type, .type, keysTitle: "text"))
+      }
+      if !field.isEmpty {
+        bindings.append(
+          Binding([.enter], "save as", .enter, .send(wrap(.saveAsFieldSubmitted))))
+      }
+      bindings += [
+        Binding([.backspace], "erase", .erase, .erase),
+        Binding([.escape], "cancel", .cancel, .cancelEntry),
+      ]
+      return bindings
     }
     let field = document.primeField
     if field != nil {
@@ -46,10 +62,17 @@ enum DocumentKeys {
     }
     bindings += [
       Binding([.character("s")], "save", .save, .send(wrap(.saveTapped))),
+      Binding([.character("S")], "save as", .saveAs, .send(wrap(.saveAsFieldChanged("")))),
       Binding([.character("w")], "close", .closeDocument, .send(wrap(.closeTapped))),
     ]
     return bindings
   }
+
+  /// The printable characters a file's name may be typed with.
+  static let textKeys: [Key] = (32...126).map { .character(Character(Unicode.Scalar($0)!)) }
+
+  /// The longest path typed: a system's limit.
+  static let maximumPathLength = 4_096
 
   /// The document drawn between `top` and `bottom`: its path, what the last load or save did,
   /// the prime being typed, then the primes, the cursor's row marked; the question or the
@@ -67,6 +90,10 @@ enum DocumentKeys {
     }
     if let field = document.primeField {
       canvas.write("Add: \(field)_", row: row, column: 2, width: width)
+      row += 1
+    }
+    if let field = document.saveAsField {
+      canvas.write("Save as: \(field)_", row: row, column: 2, width: width)
       row += 1
     }
     if let problem = document.primeFieldProblem {

@@ -118,6 +118,8 @@ public enum Intent: String, CaseIterable, Sendable {
   case closeDocument = "close-document"
   /// Don't Save: the answer that closes a document without its changes.
   case discard
+  /// Starts typing the file a document is saved as (a script says `save-as FILE`).
+  case saveAs = "save-as"
   /// Types a digit of a count.
   case type
   /// Sets the typed count.

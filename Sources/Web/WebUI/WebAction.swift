@@ -83,6 +83,9 @@ extension WindowAction {
       guard let prime else { return .failure(.badArgument("a row's deletion needs a prime")) }
       let offset = view.document?.rows.primes.firstIndex(of: prime)
       return .success(.rowsDeleted(atOffsets: offset.map { [$0] } ?? []))
+    case .saveAsFieldChanged, .saveAsFieldSubmitted:
+      // A keyboard's field of paths: a page names a document of its folder, never a path.
+      return .failure(.badArgument("a page saves a document as a name (saveAsSubmitted)"))
     case .saveAsSubmitted:
       guard let text, let path = documents?.path(named: text) else {
         return .failure(
