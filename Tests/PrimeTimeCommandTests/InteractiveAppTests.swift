@@ -104,10 +104,14 @@ final class Tmux {
 struct InteractiveAppTests {
   /// Starts the app in a shell that notes what the terminal was left as, then how the app
   /// ended (in that order: the test waits for the second).
-  func launch(_ tmux: Tmux, data: URL, columns: Int, rows: Int) throws {
+  /// `arguments` go first (`open FILE`).
+  func launch(
+    _ tmux: Tmux, data: URL, columns: Int, rows: Int, arguments: String = ""
+  ) throws {
     // The settings in the test's folder too: never the machine's own.
     let command = """
-      XDG_CONFIG_HOME='\(data.path)' '\(primetimeExecutable.path)' --data-dir '\(data.path)'; \
+      XDG_CONFIG_HOME='\(data.path)' '\(primetimeExecutable.path)' \(arguments) \
+      --data-dir '\(data.path)'; \
       status=$?; stty -a > '\(data.path)/stty'; echo "exit $status" > '\(data.path)/ended'; \
       sleep 60
       """
@@ -215,6 +219,37 @@ struct InteractiveAppTests {
     try await tmux.waitFor("1234567")
     try tmux.keys("q")
     #expect(try await waitForExit(data) == "exit 0\n")
+  }
+
+  /// `primetime open FILE`: the document in a window of its own; a prime typed and added,
+  /// `w` with it unsaved asks, Esc keeps it, `q` says it is unsaved, `s` saves it in the
+  /// favorites' format, and the app's own favorites file is not made for it.
+  @Test func aDocumentOpenedEditedAndSaved() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let file = data.appendingPathComponent("mersenne.json")
+    try Data(#"{"version":1,"favoritePrimes":[3,7]}"#.utf8).write(to: file)
+    let tmux = Tmux()
+    try launch(tmux, data: data, columns: 60, rows: 24, arguments: "open '\(file.path)'")
+    try await tmux.waitFor("mersenne.json")
+    try await tmux.waitFor("   7")
+    try tmux.keys("3", "1", "Enter")
+    try await tmux.waitFor("mersenne.json — Edited")
+    try tmux.keys("w")
+    try await tmux.waitFor("Save the changes to mersenne.json?")
+    try tmux.keys("Escape")
+    try await tmux.waitFor("the question gone") { !$0.contains("Save the changes") }
+    try tmux.keys("q")
+    try await tmux.waitFor("Not saved: mersenne.json")
+    try tmux.keys("s")
+    try await tmux.waitFor("saved") { $0.contains("   31") && !$0.contains("Edited") }
+    let saved = try String(contentsOf: file, encoding: .utf8)
+    #expect(saved.replacingOccurrences(of: " ", with: "").contains("[\n3,\n7,\n31\n]"))
+    try tmux.keys("q")
+    #expect(try await waitForExit(data) == "exit 0\n")
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: data.appendingPathComponent("favorite-primes.json").path))
   }
 
   @Test func sigtermRestoresTheTerminalAndSaves() async throws {

@@ -59,7 +59,7 @@ def free_port():
 class Server:
     """primetime-web on a free port with a data folder of its own."""
 
-    def __init__(self, binary, data_dir=None, port=None):
+    def __init__(self, binary, data_dir=None, port=None, documents=None):
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="primetime-web-")
         self.port = port or free_port()
         started = time.monotonic()
@@ -67,7 +67,8 @@ class Server:
         self.log = open(self.log_path, "a")
         # The settings in the data folder too: never the machine's own.
         self.process = subprocess.Popen(
-            [binary, "--port", str(self.port), "--data-dir", self.data_dir],
+            [binary, "--port", str(self.port), "--data-dir", self.data_dir]
+            + (["--documents", documents] if documents else []),
             stdout=subprocess.PIPE, stderr=self.log, text=True,
             env=dict(os.environ, XDG_CONFIG_HOME=self.data_dir))
         line = self.process.stdout.readline()
@@ -517,6 +518,63 @@ def windows_at_a_value(binary, browser, directory):
         server.stop()
 
 
+def document_windows(binary, browser, directory):
+    """A favorites document of the server's folder in a tab of its own: a prime typed and
+    added, Close with changes asks and Cancel keeps them, Save As by a name writes another
+    file of the folder and leaves the first as it was; a name that is a path opens nothing."""
+    print("document windows")
+    folder = tempfile.mkdtemp(prefix="primetime-documents-")
+    with open(os.path.join(folder, "mersenne.json"), "w") as file:
+        file.write('{"version":1,"favoritePrimes":[3,7]}')
+    server = Server(binary, documents=folder)
+    try:
+        first = browser.handles()[0]
+        browser.open(server.url + "&open=document-mersenne", 1280)
+        check(browser.wait(shown(".document-list li[data-key='7']"), "the document's primes"),
+              "a document opens in its tab, its primes listed")
+        check("mersenne.json" in browser.text(), "its name is its title")
+        browser.type("input.prime-field", "31")
+        browser.key(ENTER)
+        check(browser.wait(shown(".document-list li[data-key='31']"), "31 added"),
+              "a prime typed and Return adds it")
+        check(browser.wait("document.body.innerText.includes('mersenne.json — Edited')",
+                           "edited"), "the title says it is edited")
+        browser.click("[data-action='document.closeTapped']")
+        check(browser.wait(shown("dialog.save-prompt"), "the question"),
+              "Close with changes asks: Save, Don't Save, Cancel")
+        if directory:
+            browser.screenshot(os.path.join(directory, "document-1280.png"))
+        browser.click("[data-action='document.savePromptCancelTapped']")
+        check(browser.wait("document.querySelector('dialog.save-prompt') === null",
+                           "the question gone"), "Cancel closes the question")
+        check(browser.js("return " + shown(".document-list li[data-key='31']")),
+              "Cancel keeps the changes")
+        browser.type("input.save-as-name", "copy")
+        browser.key(ENTER)
+        check(browser.wait("document.body.innerText.includes('copy.json')", "saved as copy"),
+              "Save As by a name: the document is copy.json now")
+        copy = os.path.join(folder, "copy.json")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not os.path.exists(copy):
+            time.sleep(0.05)
+        with open(copy) as file:
+            check(json.load(file)["favoritePrimes"] == [3, 7, 31], "copy.json holds the primes")
+        with open(os.path.join(folder, "mersenne.json")) as file:
+            check(json.load(file)["favoritePrimes"] == [3, 7], "mersenne.json is as it was")
+        check(not os.path.exists(os.path.join(server.data_dir, "favorite-primes.json")),
+              "the app's favorites are untouched")
+        # A path where a name goes: the hello is refused, no window opens.
+        opened = server.log_text().count("opened window")
+        browser.s("POST", "/url", {"url": server.url + "&open=document-..%2Fmersenne"})
+        time.sleep(1)
+        check(server.log_text().count("opened window") == opened,
+              "a document named by a path opens no window")
+        check("refused" in server.log_text(), "the server says it refused it")
+        browser.close_tabs_but(first)
+    finally:
+        server.stop()
+
+
 def long_request(binary, browser, directory):
     print("a request cancelled, and a tab closed during a request")
     server = Server(binary)
@@ -901,6 +959,7 @@ def main():
         long_request(binary, browser, directory)
         settings_and_appearance(binary, browser, directory)
         windows_at_a_value(binary, browser, directory)
+        document_windows(binary, browser, directory)
         hidden_page_saves(binary, browser)
         patches_and_a_lost_page(binary, browser)
         menu_windows_and_shortcuts(binary, browser)

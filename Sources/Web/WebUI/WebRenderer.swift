@@ -31,6 +31,8 @@ public enum WebRenderer {
         .value("data-size-class", view.sizeClass.rawValue),
         // The style sheet follows it: "system" follows `prefers-color-scheme`.
         .value("data-appearance", view.content.appearance.rawValue),
+        // The page asks before it goes (`beforeunload`): its document's changes would be lost.
+        view.content.document?.isEdited == true ? .value("data-unsaved", "true") : nil,
       ])
     switch view.content {
     case .touch(let state): renderTouch(state, firstRow: view.firstRow, into: &html)

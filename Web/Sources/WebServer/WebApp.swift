@@ -266,6 +266,12 @@ public final class WebApp {
         "tab \(id): closed window \(windowID)"
           + (request.map { ", cancelling its request for p(\($0.n))" } ?? ""))
       store.send(.windowClosed(id: windowID))
+      if let document = store.state.windows[id: windowID]?.documentID {
+        // Its document asks before it closes with changes, and no one is left to answer: the
+        // page asked before it went (`beforeunload`), so its changes go with it.
+        log("tab \(id): its document's unsaved changes discarded with the tab")
+        store.send(.documents(.element(id: document, action: .alert(.presented(.discard)))))
+      }
     }
     updatePhase()
   }

@@ -4,6 +4,7 @@ import Foundation
 import PrimeClients
 import Synchronization
 import Testing
+import WebUI
 
 @testable import WebServer
 
@@ -281,6 +282,36 @@ struct WebAppTests {
     app.receive(action("counter.cancelNthPrimeClicked"), from: b.id)
     try await wait { requests.cancelled.load(ordering: .relaxed) == 2 }
     #expect(b.inbox.lastHTML?.contains("Finding") == false)
+  }
+
+  /// A tab opens a document of the server's folder by its name, never by a path; edited and
+  /// then gone (the page asked first, `beforeunload`), its window and its document go too.
+  @Test func aDocumentTabByNameAndItsChangesGoWithTheTab() async throws {
+    let files = FavoritesDocuments.inMemory(["/srv/docs/mersenne.json": [3]])
+    let app = WebApp(documents: DocumentFolder(path: "/srv/docs")) {
+      $0.primality = .trialDivision
+      $0.favoritesDocuments = files
+      $0.favoritesStorage = .inMemory()
+    }
+    let inbox = Inbox()
+    let tab = app.connect(send: inbox.send)
+    func hello(_ open: String) -> String {
+      #"{"type":"hello","width":1280,"visible":true,"open":"\#(open)"}"#
+    }
+    #expect(app.receive(hello("document-mersenne"), from: tab) == .handled)
+    try await wait { app.store.state.documents.first?.primes == [3] }
+    #expect(inbox.lastHTML?.contains("data-unsaved") == false)
+    app.receive(action("document.primeFieldChanged", #","text":"7""#), from: tab)
+    app.receive(action("document.primeFieldSubmitted"), from: tab)
+    try await wait { app.store.state.documents.first?.primes == [3, 7] }
+    #expect(inbox.lastHTML?.contains(#"data-unsaved="true""#) == true)
+    app.disconnect(tab)
+    #expect(app.store.state.windows.isEmpty)
+    #expect(app.store.state.documents.isEmpty)
+    #expect(try await files.storage("/srv/docs/mersenne.json").load().primes == [3])
+    for name in ["document-..%2Fx", "document-../x", "document-/etc/passwd"] {
+      #expect(app.receive(hello(name), from: app.connect(send: Inbox().send)) != .handled)
+    }
   }
 
   @Test func hiddenTabsSendTheAppToTheBackgroundAndSave() async throws {

@@ -291,6 +291,12 @@
     }
   });
 
+  // A document with changes unsaved: the browser asks before the tab goes (the server then
+  // lets the changes go with it).
+  window.addEventListener("beforeunload", (event) => {
+    if (document.querySelector("#app[data-unsaved]")) event.preventDefault();
+  });
+
   document.addEventListener("dblclick", (event) => {
     if (event.target.closest("button, input, a, dialog, [popover]")) return;
     const target = event.target.closest("[data-dblclick-action]");
