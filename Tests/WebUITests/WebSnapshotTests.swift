@@ -92,10 +92,10 @@ struct WebSnapshotTests {
     assertSnapshot(of: document.text, as: .lines, named: "desktop", testName: "flow")
   }
 
-  /// The settings: a phone's screen, a tablet's sheet over the root, a desktop's window over
-  /// the window; each choice a button of its own name, the page's appearance on its element,
+  /// The settings: a phone's screen, a tablet's sheet over the root, a desktop's window as a
+  /// tab of its own; each choice a button of its own name, the page's appearance on its element,
   /// and the numbers grouped as chosen.
-  @Test func settings() {
+  @Test func settings() throws {
     var document = Document()
     var step = AppStep()
     step.count = 1_234_567
@@ -105,14 +105,22 @@ struct WebSnapshotTests {
     document.record("a tablet's settings sheet", step.view(.regular))
     step.screen = .home
     step.isSettingsWindowOpen = true
+    // A desktop's settings window is a tab of its own; a window links to it.
     let desktop = step.view(.desktop)
-    document.record("a desktop's settings window", desktop)
-    let html = WebRenderer.render(desktop)
+    #expect(WebRenderer.render(desktop).contains(#"data-open="settings""#))
+    #expect(!WebRenderer.render(desktop).contains("settingsWindow."))
+    let tab = try #require(WebView(settingsOf: step.state, sizeClass: .desktop))
+    document.record("a desktop's settings window, a tab of its own", tab)
+    let html = WebRenderer.render(tab)
     #expect(html.contains(#"data-appearance="dark""#))
-    #expect(html.contains("1\u{2009}234\u{2009}567"))
+    #expect(html.contains("Thin space (1\u{2009}234)"))
     #expect(
-      desktop.action(named: "settingsWindow.settings.appearancePicked.light", prime: nil, text: nil)
+      tab.action(named: "settingsWindow.settings.appearancePicked.light", prime: nil, text: nil)
         == .success(.desktop(.settingsWindow(.settings(.appearancePicked(.light))))))
+    #expect(
+      tab.action(named: "counter.incrementClicked", prime: nil, text: nil)
+        == .failure(.unavailable("counter.incrementClicked")))
+    #expect(WebView(settingsOf: AppStep().state, sizeClass: .desktop) == nil)
     // A tablet's sheet is modal: the root under it takes no click.
     #expect(
       AppStep(screen: .settings).view(.regular).action(

@@ -395,8 +395,8 @@ def two_tabs_and_resize(binary, browser, directory):
 
 
 def settings_and_appearance(binary, browser, directory):
-    """The settings: a desktop's window of their own, shown by every tab; a choice made in one
-    tab is every tab's; the page's colours follow the appearance, the browser's for "system";
+    """The settings: a desktop's window of their own, a tab (one at most); a choice made there
+    is every tab's, its own included; the page's colours follow the appearance, the browser's for "system";
     a phone's settings are a screen; the choice is in settings.json."""
     print("the settings, in two tabs and on a phone")
     server = Server(binary)
@@ -419,39 +419,51 @@ def settings_and_appearance(binary, browser, directory):
         check(browser.wait(count_is("1,234,567"), "the typed count"), "the count is grouped by commas")
         light = background()
         first = browser.handles()[0]
-        second = browser.new_tab()
-        browser.open(server.url, 1280)
-        browser.click("[data-action='menu.settings']")
-        check(browser.wait(shown(".settings-window"), "the settings window"),
-              "Settings… opens the settings window")
+        # "Settings…" opens the settings' window: a tab of its own.
+        before = len(browser.handles())
+        browser.click("a.menuitem[data-open='settings']")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and len(browser.handles()) == before:
+            time.sleep(0.05)
+        check(len(browser.handles()) == before + 1, "Settings… opens a tab of its own")
+        settings_tab = [handle for handle in browser.handles() if handle != first][-1]
+        browser.switch(settings_tab)
+        browser.set_width(1280)
+        check(browser.wait(shown(".settings-tab"), "the settings tab"),
+              "the tab is the settings' window")
+        check(not browser.js("return " + shown("input.count")), "and nothing else")
+        # Again from the first tab: the settings' tab comes forward, no second.
         browser.switch(first)
-        check(browser.wait(shown(".settings-window"), "the settings window in the first tab"),
-              "every tab shows the one settings window")
+        browser.click("a.menuitem[data-open='settings']")
+        time.sleep(1)
+        check(len(browser.handles()) == before + 1, "one settings window at most")
+        browser.switch(settings_tab)
         browser.click("[data-action='settingsWindow.settings.appearancePicked.dark']")
         browser.click("[data-action='settingsWindow.settings.digitGroupingPicked.thinSpace']")
+        check(browser.wait("document.getElementById('app').dataset.appearance === 'dark'", "dark"),
+              "the settings' own tab follows the appearance it sets")
+        browser.screenshot(directory and os.path.join(directory, "settings-tab-1280.png"))
+        browser.switch(first)
         check(browser.wait(count_is("1\u2009234\u2009567"), "thin spaces"),
-              "the count is grouped by thin spaces")
+              "the other tab follows the settings at once")
         check(browser.wait("document.getElementById('app').dataset.appearance === 'dark'", "dark"),
               "the page is dark")
         check(background() != light, f"a dark background ({background()} after {light})")
         browser.screenshot(directory and os.path.join(directory, "settings-dark-1280.png"))
-        browser.switch(second)
-        check(browser.wait(count_is("1\u2009234\u2009567"), "thin spaces in the second tab"),
-              "the other tab follows the settings at once")
-        check(browser.wait("document.getElementById('app').dataset.appearance === 'dark'",
-                           "dark in the second tab"), "the other tab is dark too")
+        browser.switch(settings_tab)
         browser.click("[data-action='settingsWindow.settings.appearancePicked.system']")
         browser.click("[data-action='settingsWindow.closeClicked']")
-        check(browser.wait("!document.querySelector('.settings-window')", "the window to close"),
-              "the settings window closes")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and len(browser.handles()) > before:
+            time.sleep(0.05)
+        check(len(browser.handles()) == before, "Close closes the settings' tab")
+        browser.switch(first)
         check(browser.wait(f"getComputedStyle(document.body).backgroundColor === {json.dumps(light)}",
                            "light again"), "the system's appearance: light")
         emulate_dark(True)
         check(browser.wait(f"getComputedStyle(document.body).backgroundColor !== {json.dumps(light)}",
                            "the browser's dark"), "the system's appearance follows prefers-color-scheme")
         emulate_dark(False)
-        browser.close_tab()
-        browser.switch(first)
 
         browser.set_width(400)
         check(browser.wait(shown("[data-action='root.settingsRowTapped']"), "the root list"),

@@ -5,8 +5,9 @@ import Presentation
 import Settings
 import Synchronization
 
-/// What any face shows of one window: the touch adapter's view state (compact and regular) or
-/// the desktop adapter's.
+/// What any face shows of one window: the touch adapter's view state (compact and regular),
+/// the desktop adapter's, or the desktop's settings window where a face shows it as a window
+/// of its own (a browser tab; the terminal draws it over the desktop window instead).
 ///
 /// The terminal draws it as text and the web as HTML; both ask it which actions it offers
 /// now (``offers(_:)``), so a key and a click are held to the one rule the adapters write.
@@ -19,6 +20,8 @@ import Synchronization
 public enum WindowView: Equatable, Sendable {
   case touch(CompactApp.State)
   case desktop(DesktopWindow.State)
+  /// The settings' window (its actions are the desktop's `settingsWindow` ones).
+  case settings(SettingsWindow.State)
 
   /// The view of window `windowID` in a window of `sizeClass`, or `nil` when it is not open.
   /// `selection` is the desktop sidebar's (see ``WindowFocus``); `tabLimit` caps a desktop's
@@ -45,6 +48,12 @@ public enum WindowView: Equatable, Sendable {
     }
   }
 
+  /// The app's settings window, `nil` while it is not open (see ``AppFeature/State/isSettingsWindowOpen``).
+  public init?(settingsOf app: AppFeature.State) {
+    guard let state = SettingsWindow.State(app) else { return nil }
+    self = .settings(state)
+  }
+
   /// Whether `action` can be taken now: its control is enabled and nothing presented over it
   /// (an alert, a modal sheet) takes it away. An action of the other adapter is never offered:
   /// it crossed a change of layout.
@@ -52,6 +61,7 @@ public enum WindowView: Equatable, Sendable {
     switch (self, action) {
     case (.touch(let state), .touch(let action)): state.offers(action)
     case (.desktop(let state), .desktop(let action)): state.offers(action)
+    case (.settings(let state), .desktop(.settingsWindow(let action))): state.offers(action)
     default: false
     }
   }
@@ -62,6 +72,7 @@ public enum WindowView: Equatable, Sendable {
     switch (self, action) {
     case (.touch(let state), .touch(let action)): state.isEnabled(action)
     case (.desktop(let state), .desktop(let action)): state.isEnabled(action)
+    case (.settings(let state), .desktop(.settingsWindow(let action))): state.offers(action)
     default: false
     }
   }
@@ -74,6 +85,8 @@ public enum WindowView: Equatable, Sendable {
       return document
     case .desktop(let state):
       return state.document
+    case .settings:
+      return nil
     }
   }
 
@@ -82,6 +95,7 @@ public enum WindowView: Equatable, Sendable {
     switch self {
     case .touch(let state): state.appearance
     case .desktop(let state): state.appearance
+    case .settings(let state): state.appearance
     }
   }
 
@@ -93,6 +107,8 @@ public enum WindowView: Equatable, Sendable {
       return counter.primeDetail
     case .desktop(let state):
       return state.counter.primeDetail
+    case .settings:
+      return nil
     }
   }
 
@@ -104,6 +120,8 @@ public enum WindowView: Equatable, Sendable {
       return counter.countFieldProblem
     case .desktop(let state):
       return state.counter.countFieldProblem
+    case .settings:
+      return nil
     }
   }
 
@@ -115,6 +133,8 @@ public enum WindowView: Equatable, Sendable {
       return counter.countField
     case .desktop(let state):
       return state.counter.countField
+    case .settings:
+      return nil
     }
   }
 
@@ -126,6 +146,8 @@ public enum WindowView: Equatable, Sendable {
       return favorites.rows
     case .desktop(let state):
       return state.sidebar.rows
+    case .settings:
+      return nil
     }
   }
 

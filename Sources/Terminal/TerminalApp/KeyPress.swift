@@ -84,9 +84,9 @@ extension TerminalScreen {
     let action: WindowAction =
       switch (view, documentAction) {
       case (.touch, let document?): .touch(.document(document))
-      case (.desktop, let document?): .desktop(.document(document))
+      case (.desktop, let document?), (.settings, let document?): .desktop(.document(document))
       case (.touch, nil): .touch(.counter(.countFieldChanged(text)))
-      case (.desktop, nil): .desktop(.counter(.countFieldChanged(text)))
+      case (.desktop, nil), (.settings, nil): .desktop(.counter(.countFieldChanged(text)))
       }
     return .app(action.featureAction(windowID: windowID))
   }

@@ -62,7 +62,7 @@ extension Store where State == TerminalFeature.State, Action == TerminalFeature.
     let action: WindowAction =
       switch screen.view {
       case .touch: .touch(.document(.saveAsSubmitted(path: path)))
-      case .desktop: .desktop(.document(.saveAsSubmitted(path: path)))
+      case .desktop, .settings: .desktop(.document(.saveAsSubmitted(path: path)))
       }
     guard screen.view.offers(action) else {
       throw TerminalRefusal("'save-as' needs a document on the screen, and nothing over it")

@@ -12,6 +12,11 @@ extension WindowView {
       CompactLayout.bindings(state, focus: focus, columns: columns, rows: rows)
     case .desktop(let state):
       DesktopLayout.bindings(state, focus: focus, columns: columns, rows: rows)
+    case .settings(let state):
+      SettingsKeys.bindings(state.settings) { .desktop(.settingsWindow(.settings($0))) } + [
+        KeyBinding(
+          [.escape], "close", .closeSettings, .send(.desktop(.settingsWindow(.closeClicked))))
+      ]
     }
   }
 
@@ -27,6 +32,16 @@ extension WindowView {
     case .desktop(let state):
       return DesktopLayout.render(
         state, focus: focus, columns: columns, rows: rows, extraHints: extraHints)
+    case .settings(let state):
+      // A window of its own (the terminal itself draws it over a desktop window).
+      if let tooSmall = Canvas.tooSmall(columns: columns, rows: rows) { return tooSmall }
+      var canvas = Canvas(columns: columns, rows: rows)
+      let hints = bindings(focus: focus, columns: columns, rows: rows).filter(\.isListed)
+      canvas.contentBottom = max(canvas.drawHints(hints.map(\.hint) + extraHints), 0)
+      canvas.center(state.title, row: 0)
+      canvas.rule(row: 1)
+      SettingsKeys.draw(state.settings, row: 3, column: 2, width: columns - 4, on: &canvas)
+      return canvas.lines
     }
   }
 }

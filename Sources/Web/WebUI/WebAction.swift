@@ -170,7 +170,7 @@ extension WebView {
     let (own, other) =
       switch content {
       case .touch: (WebActionNames.touch[name], WebActionNames.desktop[name])
-      case .desktop: (WebActionNames.desktop[name], WebActionNames.touch[name])
+      case .desktop, .settings: (WebActionNames.desktop[name], WebActionNames.touch[name])
       }
     guard let named = own ?? other else { return .failure(.unknown(name)) }
     return named.with(prime: prime, text: text, in: content, documents: documents).flatMap {
@@ -190,7 +190,8 @@ extension WebView {
   static func opensATab(_ action: WindowAction) -> Bool {
     switch action {
     case .desktop(.menu(.newWindow)), .desktop(.menu(.openFavoritesInNewWindow)),
-      .desktop(.menu(.openCounterInNewWindow)), .desktop(.favoriteOpenedInNewWindow):
+      .desktop(.menu(.openCounterInNewWindow)), .desktop(.favoriteOpenedInNewWindow),
+      .desktop(.menu(.settings)):
       true
     default: false
     }

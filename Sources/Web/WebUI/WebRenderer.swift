@@ -38,6 +38,19 @@ public enum WebRenderer {
     case .touch(let state): renderTouch(state, firstRow: view.firstRow, into: &html)
     case .desktop(let state):
       renderDesktop(state, firstRow: view.firstRow, hiddenTabs: view.hiddenTabs, into: &html)
+    case .settings(let window):
+      // The settings' window is a tab of its own.
+      html.open("header", [.value("class", "titlebar")])
+      html.element("h1", text: window.title)
+      html.close("header")
+      html.open("section", [.value("class", "settings settings-tab")])
+      settingsForm(
+        window.settings, name: { name(DesktopWindow.Action.settingsWindow(.settings($0))) },
+        into: &html)
+      html.element(
+        "button", button(name(DesktopWindow.Action.settingsWindow(.closeClicked)), class: "done"),
+        text: "Close")
+      html.close("section")
     }
     html.close("div")
     return html.string
@@ -188,21 +201,23 @@ public enum WebRenderer {
       let shortcut: [HTML.Attribute?] = [
         .value("role", "menuitem"), .value("data-shortcut", key), .value("aria-keyshortcuts", keys),
       ]
-      let opened: WindowValue? =
+      let opened: String? =
         switch item.command {
-        case .openFavoritesInNewWindow: .favorites
-        case .openCounterInNewWindow: .counter(count: nil)
+        case .openFavoritesInNewWindow: WindowValue.favorites.webName
+        case .openCounterInNewWindow: WindowValue.counter(count: nil).webName
+        case .settings: settingsTabName
         default: nil
         }
       let isLink = (item.command == .newWindow || opened != nil) && item.isEnabled
       if isLink {
         // A new window is a new tab: a link to this page opens it and it opens its window,
-        // at the value the link names (the page puts it in the URL as it follows the link).
+        // at the value the link names (the page puts it in the URL as it follows the link);
+        // the settings' window is a tab too.
         html.open(
           "a",
           shortcut + [
             .value("class", "menuitem"), .value("href", ""), .value("target", "_blank"),
-            opened.map { .value("data-open", $0.webName) },
+            opened.map { .value("data-open", $0) },
           ])
       } else {
         html.open("button", button(.menu(item.command), state, class: "menuitem") + shortcut)
@@ -261,27 +276,11 @@ public enum WebRenderer {
     } else if let alert = state.sidebar.alert {
       self.alert(alert, dismiss: name(DesktopWindow.Action.sidebar(.alertDismissed)), &html)
     }
-    if let window = state.settingsWindow {
-      // A window of its own over this one's content, modal to none.
-      html.open(
-        "section",
-        [
-          .value("class", "window settings-window"), .value("role", "dialog"),
-          .value("aria-labelledby", "settings-window-title"),
-        ])
-      html.open("header", [.value("class", "titlebar")])
-      html.element("h2", [.value("id", "settings-window-title")], text: window.title)
-      html.element(
-        "button",
-        button(.settingsWindow(.closeClicked), state, class: "close")
-          + [.value("aria-label", "Close Settings")], text: "×")
-      html.close("header")
-      settingsForm(
-        window.settings, name: { name(DesktopWindow.Action.settingsWindow(.settings($0))) },
-        into: &html)
-      html.close("section")
-    }
+    // The settings' window is a tab of its own (`settingsTabName`), not drawn over this one.
   }
+
+  /// What a tab's URL names to be the settings' window (`?open=settings`).
+  public static let settingsTabName = "settings"
 
   /// The settings' choices as radio-like buttons, and the threads as a stepper: each a
   /// control of its own name (`settings.appearancePicked.dark`), so a page sends no value to

@@ -63,6 +63,14 @@ public struct WebView: Equatable, Sendable {
     self.firstRow = min(max(firstRow, 0) / Self.rowsPerPage * Self.rowsPerPage, lastPage)
   }
 
+  /// The app's settings window as a tab of its own shows it, or `nil` while it is not open.
+  public init?(settingsOf app: AppFeature.State, sizeClass: SizeClass) {
+    guard let content = WindowView(settingsOf: app) else { return nil }
+    self.content = content
+    self.sizeClass = sizeClass
+    firstRow = 0
+  }
+
   /// The document's title: the screen's navigation title or the window's title.
   public var title: String {
     switch content {
@@ -75,6 +83,7 @@ public struct WebView: Equatable, Sendable {
       case .document(let document): document.title
       }
     case .desktop(let state): state.title
+    case .settings(let state): state.title
     }
   }
 }

@@ -23,8 +23,9 @@ import WebUI
 /// names what was wrong.
 public enum ClientMessage: Equatable, Sendable {
   /// The first message: the tab's width in CSS pixels, whether it is visible, and the value
-  /// its window is to be opened at (its URL's `open`), if any.
-  case hello(width: Int, visible: Bool, open: WindowValue? = nil)
+  /// its window is to be opened at (its URL's `open`), if any; `settings`: the tab is the
+  /// settings' window (`open` is `settings`).
+  case hello(width: Int, visible: Bool, open: WindowValue? = nil, settings: Bool = false)
   /// A view action by its name (a `data-action` of the page), with its argument.
   case action(name: String, prime: Int?, text: String?)
   case resize(width: Int)
@@ -86,14 +87,16 @@ public enum ClientMessage: Equatable, Sendable {
     case "hello":
       allowed = ["type", "width", "visible", "open"]
       var open: WindowValue?
-      if let name = wire.open {
+      let isSettings = wire.open == WebRenderer.settingsTabName
+      if let name = wire.open, !isSettings {
         guard let value = WindowValue(webName: name, documents: documents) else {
           throw ProtocolError("open names no window: \(String(reflecting: name).prefix(40))")
         }
         open = value
       }
       self = .hello(
-        width: try width(), visible: try required(wire.visible, "visible"), open: open)
+        width: try width(), visible: try required(wire.visible, "visible"), open: open,
+        settings: isSettings)
     case "action":
       allowed = ["type", "name", "prime", "text"]
       let name = try required(wire.name, "name")

@@ -107,6 +107,10 @@ public final class WebApp {
     let id: Int
     let send: @Sendable (Outgoing) -> Void
     var windowID: Int?
+    /// The tab is the app's settings window (one at most), not a window of the app's list.
+    var isSettings = false
+    /// It shows a window: one of the app's, or the settings'.
+    var hasWindow: Bool { windowID != nil || isSettings }
     var sizeClass: SizeClass = .desktop
     var isVisible = true
     /// The sidebar's selection; a pointer needs no cursor.
@@ -181,8 +185,9 @@ public final class WebApp {
   }
 
   private func handle(_ message: ClientMessage, _ tab: Tab) -> Outcome {
-    if case .hello(let width, let visible, let open) = message {
-      guard tab.windowID == nil else { return .refused("a tab says hello once") }
+    if case .hello(let width, let visible, let open, let settings) = message {
+      guard !tab.hasWindow else { return .refused("a tab says hello once") }
+      if settings { return openSettings(in: tab, width: width, visible: visible) }
       if let open, let shown = store.state.window(openedAt: open),
         let other = tabs.values.first(where: { $0.windowID == shown && !$0.isClosing })
       {
@@ -206,9 +211,11 @@ public final class WebApp {
       refresh(tab)
       return .handled
     }
-    guard let windowID = tab.windowID, let view = tab.lastView else {
+    guard tab.hasWindow, let view = tab.lastView else {
       return .refused("the first message is a hello")
     }
+    // A settings tab offers only the settings window's actions, which name no window.
+    let windowID = tab.windowID ?? -1
     switch message {
     case .hello:
       return .refused("a tab says hello once")
@@ -254,10 +261,34 @@ public final class WebApp {
     }
   }
 
+  /// The tab asked to be the settings' window: it is, or, when another tab is, that one
+  /// comes forward and this one goes.
+  private func openSettings(in tab: Tab, width: Int, visible: Bool) -> Outcome {
+    if let other = tabs.values.first(where: { $0.isSettings && !$0.isClosing }) {
+      other.send(.message(.focus))
+      tab.isClosing = true
+      tab.send(.message(.closed("The settings are open in another tab.")))
+      tab.send(.close(reason: "shown in another tab", isFault: false))
+      return .handled
+    }
+    tab.isSettings = true
+    tab.sizeClass = SizeClass(cssPixels: width)
+    tab.isVisible = visible
+    log("tab \(tab.id): opened the settings window")
+    store.send(.settingsWindowOpened)
+    updatePhase()
+    refresh(tab)
+    return .handled
+  }
+
   /// The tab's connection ended: its window closes, and with it the window's requests.
   public func disconnect(_ id: Int) {
     guard let tab = tabs.removeValue(forKey: id) else { return }
     order.removeAll { $0 == id }
+    if tab.isSettings && store.state.isSettingsWindowOpen {
+      log("tab \(id): closed the settings window")
+      store.send(.settingsWindowClosed)
+    }
     if let windowID = tab.windowID, store.state.windows[id: windowID] != nil {
       let request = store.state.windows[id: windowID].flatMap {
         $0.counter.lookup.request ?? $0.favorites.lookup.request
@@ -280,8 +311,8 @@ public final class WebApp {
   /// `backgroundDelay`: switching from one of its tabs to another hides one before it shows
   /// the other, and that is no reason to save.
   private func updatePhase() {
-    let visible = tabs.values.contains { $0.windowID != nil && $0.isVisible }
-    let hasWindows = tabs.values.contains { $0.windowID != nil }
+    let visible = tabs.values.contains { $0.hasWindow && $0.isVisible }
+    let hasWindows = tabs.values.contains(where: \.hasWindow)
     let new: AppFeature.ScenePhase? =
       visible ? .active : (hasWindows || phase != nil ? .background : nil)
     pendingBackground?.cancel()
@@ -325,18 +356,24 @@ public final class WebApp {
 
   /// Sends the tab its HTML if its view changed; tells it when its window is gone.
   private func refresh(_ tab: Tab) {
-    guard let windowID = tab.windowID, !tab.isClosing else { return }
+    guard tab.hasWindow, !tab.isClosing else { return }
     let app = store.state
-    guard
-      let view = WebView(
-        app: app, windowID: windowID, sizeClass: tab.sizeClass, selection: tab.focus.selection,
-        firstRow: tab.firstRow)
-    else {
+    let shown =
+      if let windowID = tab.windowID {
+        WebView(
+          app: app, windowID: windowID, sizeClass: tab.sizeClass,
+          selection: tab.focus.selection, firstRow: tab.firstRow)
+      } else {
+        WebView(settingsOf: app, sizeClass: tab.sizeClass)
+      }
+    guard let view = shown else {
       if tab.lastView != nil {
         tab.lastView = nil
-        tab.windowID = nil
         tab.isClosing = true
-        log("tab \(tab.id): its window \(windowID) was closed")
+        log(
+          "tab \(tab.id): its window \(tab.windowID.map(String.init) ?? "(settings)") was closed")
+        tab.windowID = nil
+        tab.isSettings = false
         tab.send(.message(.closed("This window was closed.")))
         tab.send(.close(reason: "window closed", isFault: false))
       }

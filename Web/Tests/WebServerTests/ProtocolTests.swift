@@ -4,9 +4,11 @@ import Testing
 import WebServer
 
 struct ProtocolTests {
-  /// A hello's `open` is a window value this renderer writes, or the message is refused.
+  /// A hello's `open` is a window value this renderer writes (or `settings`), or the message
+  /// is refused; a document without a folder to name it in is none.
   @Test(arguments: [
-    "prime-", "prime-+7", "prime-1", "prime-9223372036854775808", "counter-1 2", "settings",
+    "prime-", "prime-+7", "prime-1", "prime-9223372036854775808", "counter-1 2", "Settings",
+    "settings ", "document-mersenne",
     "favorites ", "prime-0x11", String(repeating: "9", count: 40), "prime-٣",
   ])
   func aHelloOpeningNoWindowValueIsRefused(open: String) {
@@ -43,6 +45,9 @@ struct ProtocolTests {
     #expect(
       try ClientMessage(json: #"{"type":"hello","width":800,"visible":true,"open":"prime-97"}"#)
         == .hello(width: 800, visible: true, open: .prime(97)))
+    #expect(
+      try ClientMessage(json: #"{"type":"hello","width":800,"visible":true,"open":"settings"}"#)
+        == .hello(width: 800, visible: true, settings: true))
     #expect(
       try ClientMessage(json: #"{"type":"hello","width":800,"visible":true,"open":"counter--5"}"#)
         == .hello(width: 800, visible: true, open: .counter(count: -5)))

@@ -314,6 +314,39 @@ struct WebAppTests {
     }
   }
 
+  /// "Settings…" is a tab of its own (one at most: asked again, it comes forward); a choice
+  /// made there reaches the other tabs and its own; closing it closes the settings' window.
+  @Test func theSettingsAreATabOfTheirOwn() async throws {
+    let app = makeApp()
+    let window = open(app, width: 1280)
+    #expect(window.inbox.lastHTML?.contains(#"data-open="settings""#) == true)
+    let inbox = Inbox()
+    let settings = app.connect(send: inbox.send)
+    let hello = #"{"type":"hello","width":1280,"visible":true,"open":"settings"}"#
+    #expect(app.receive(hello, from: settings) == .handled)
+    #expect(app.store.state.isSettingsWindowOpen)
+    #expect(app.store.state.windows.count == 1)
+    #expect(inbox.lastHTML?.contains("settings-tab") == true)
+    #expect(window.inbox.lastHTML?.contains("settings-window") == false)
+    let againInbox = Inbox()
+    let again = app.connect(send: againInbox.send)
+    #expect(app.receive(hello, from: again) == .handled)
+    #expect(inbox.all.last == .message(.focus))
+    #expect(againInbox.isClosed)
+    app.receive(
+      action("settingsWindow.settings.appearancePicked.dark"), from: settings)
+    #expect(inbox.lastHTML?.contains(#"data-appearance="dark""#) == true)
+    #expect(window.inbox.lastHTML?.contains(#"data-appearance="dark""#) == true)
+    // The settings tab offers the settings only.
+    #expect(
+      app.receive(action("counter.incrementClicked"), from: settings)
+        == .ignored("counter.incrementClicked is not offered now"))
+    app.disconnect(settings)
+    #expect(!app.store.state.isSettingsWindowOpen)
+    app.receive(action("settingsWindow.settings.appearancePicked.system"), from: window.id)
+    #expect(app.store.state.settings.settings.appearance == .dark, "no settings window now")
+  }
+
   @Test func hiddenTabsSendTheAppToTheBackgroundAndSave() async throws {
     let app = makeApp()
     let a = open(app, width: 1280)
