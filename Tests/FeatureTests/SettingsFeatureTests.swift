@@ -95,6 +95,9 @@ struct SettingsFeatureTests {
       let problem = try #require(settings.problem)
       #expect(problem.hasPrefix("The settings file was not read: "))
       #expect(problem.contains("settings.json"))
+      #expect(problem.contains("appearance: "), "the value that could not be read")
+      // The decoder's own error, as swift-sharing's `loadError` is.
+      #expect(settings.$settings.loadError is DecodingError)
       try await $file.load()
       #expect(file == damaged)
     }

@@ -23,7 +23,11 @@ public struct SettingsFeature: Reducer {
     /// Why the settings file could not be read or written, for the person: the defaults apply
     /// meanwhile, and a damaged file is kept.
     public var problem: String? {
-      if let error = $settings.loadError { return "The settings file was not read: \(error)" }
+      if let error = $settings.loadError {
+        // The decoder's error names no file: the problem does.
+        let path = AppSettings.fileURL().path
+        return "The settings file was not read: \(path): \(FileStorageError.reason(of: error))"
+      }
       if let error = $settings.saveError { return "The settings were not saved: \(error)" }
       return nil
     }

@@ -276,8 +276,9 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       }
       return .success(value)
     } catch {
+      // The decoder's own error, as swift-sharing's `loadError` is (`as? DecodingError`).
       refuse(known: data)
-      return .failure(FileStorageError.cannotDecode(path: path, reason: Self.describe(error)))
+      return .failure(error)
     }
   }
 
@@ -306,7 +307,7 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       // Unreadable: `data` stays nil, and the error is told once, until the file changes.
       result = .failure(error)
     } catch {
-      result = .failure(FileStorageError.cannotDecode(path: path, reason: Self.describe(error)))
+      result = .failure(error)
     }
     let standIn: Data?
     if case .failure = result {
@@ -386,7 +387,8 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       data = try encode(value)
     } catch {
       throw FileStorageError.cannotWrite(
-        path: path, reason: "the value could not be encoded (\(Self.describe(error)))")
+        path: path, reason: "the value could not be encoded (\(FileStorageError.reason(of: error)))"
+      )
     }
     do {
       if let refused = file.state.withLock({ $0.refused }) {
@@ -422,7 +424,9 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
       current = try fileSystem.read(path)
     } catch {
       throw FileStorageError.cannotWrite(
-        path: path, reason: "it cannot be read (\(Self.describe(error))), so it was left as it is")
+        path: path,
+        reason: "it cannot be read (\(FileStorageError.reason(of: error))), so it was left as it is"
+      )
     }
     guard let current, !current.isEmpty else { return }
     // Not `try?`: a value that is itself optional may decode to nil.
@@ -451,27 +455,6 @@ public final class FileStorageKey<Value: Sendable>: SharedKey {
     }
     guard let (value, continuations) = next else { return }
     write(value, answering: continuations)
-  }
-
-  private static func describe(_ error: any Error) -> String {
-    if let error = error as? FileStorageError {
-      switch error {
-      case .cannotRead(_, let reason), .cannotDecode(_, let reason), .cannotWrite(_, let reason):
-        return reason
-      }
-    }
-    if let error = error as? DecodingError {
-      switch error {
-      case .dataCorrupted(let context), .keyNotFound(_, let context),
-        .typeMismatch(_, let context), .valueNotFound(_, let context):
-        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-        return path.isEmpty
-          ? context.debugDescription : "\(path): \(context.debugDescription)"
-      @unknown default:
-        return "\(error)"
-      }
-    }
-    return "\(error)"
   }
 }
 
