@@ -137,7 +137,8 @@ public struct TerminalFeature: Reducer {
       }
       Scope(state: \.app, action: \.app) { AppFeature() }
       // A document closed takes its windows with it, the one shown too: another is shown.
-      Reduce { state, _ in
+      Reduce { state, action in
+        guard case .app = action else { return .none }
         if state.app.windows[id: state.windowID] == nil, let first = state.app.windows.ids.first {
           state.windowID = first
         }

@@ -59,14 +59,16 @@ public enum DesktopLayout {
         ]
     }
     if let document = state.document {
-      // The window's menu commands but Close Window, which is the document's `w` here.
+      // The window's menu commands but Close Window, which is the document's `w` here; none
+      // while a question or a field takes the keys.
       let menu = state.menu.filter { $0.command != .closeWindow }.map { item in
         KeyBinding<Command>(
           keys(for: item.command), item.title, intent(for: item.command),
           .desktop(.menu(item.command)))
       }
       return DocumentKeys.bindings(document, focus: focus) { .desktop(.document($0)) }
-        + (document.savePrompt == nil && document.primeField == nil ? menu : [])
+        + (document.savePrompt == nil && document.primeField == nil
+          && document.saveAsField == nil ? menu : [])
     }
     let counter = state.counter
     let sidebar = state.sidebar
