@@ -32,6 +32,19 @@ final class FavoritesDocumentsTests {
         ).path))
   }
 
+  /// A folder where a document should be is refused, and said by its own path (a folder of
+  /// the root was "//tmp").
+  @Test func aFolderIsNoDocumentAndIsNamedAsGiven() async throws {
+    for path in ["/tmp", folder.path] {
+      do {
+        _ = try await FavoritesDocuments.liveValue.storage(path).load()
+        Issue.record("\(path) loaded")
+      } catch {
+        #expect("\(error)".contains("cannot read \(path): it is a folder"), "\(error)")
+      }
+    }
+  }
+
   @Test func aCorruptDocumentIsRefusedAndKept() async throws {
     let path = folder.appendingPathComponent("broken.json").path
     let garbage = Data("not a favorites file".utf8)

@@ -73,7 +73,8 @@ struct FavoritesFile: Sendable {
   /// Bytes the disk still takes, for tests of a full disk; nil: as many as the disk has.
   var space: Space? = nil
 
-  var path: String { directory + "/" + name }
+  /// `/tmp`, not `//tmp`, for a file of the root folder.
+  var path: String { (directory.hasSuffix("/") ? directory : directory + "/") + name }
 
   typealias Space = WriteBudget
 
