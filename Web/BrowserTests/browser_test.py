@@ -229,6 +229,13 @@ class Browser:
     def handles(self):
         return self.s("GET", "/window/handles")
 
+    def wait_for_tabs(self, count, timeout=10):
+        """Waits until `count` tabs are open (a link opening one, a page closing its own)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and len(self.handles()) != count:
+            time.sleep(0.05)
+        return len(self.handles()) == count
+
     def close_tabs_but(self, kept):
         """Closes every tab but `kept`, and goes back to it."""
         for handle in self.handles():
@@ -422,10 +429,7 @@ def settings_and_appearance(binary, browser, directory):
         # "Settings…" opens the settings' window: a tab of its own.
         before = len(browser.handles())
         browser.click("a.menuitem[data-open='settings']")
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and len(browser.handles()) == before:
-            time.sleep(0.05)
-        check(len(browser.handles()) == before + 1, "Settings… opens a tab of its own")
+        check(browser.wait_for_tabs(before + 1), "Settings… opens a tab of its own")
         settings_tab = [handle for handle in browser.handles() if handle != first][-1]
         browser.switch(settings_tab)
         browser.set_width(1280)
@@ -453,10 +457,7 @@ def settings_and_appearance(binary, browser, directory):
         browser.switch(settings_tab)
         browser.click("[data-action='settingsWindow.settings.appearancePicked.system']")
         browser.click("[data-action='settingsWindow.closeClicked']")
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and len(browser.handles()) > before:
-            time.sleep(0.05)
-        check(len(browser.handles()) == before, "Close closes the settings' tab")
+        check(browser.wait_for_tabs(before), "Close closes the settings' tab")
         browser.switch(first)
         check(browser.wait(f"getComputedStyle(document.body).backgroundColor === {json.dumps(light)}",
                            "light again"), "the system's appearance: light")
@@ -506,10 +507,7 @@ def windows_at_a_value(binary, browser, directory):
               "a favorite has its Open in New Window link")
         before = len(browser.handles())
         browser.click("a.menuitem[data-open='favorites']")
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and len(browser.handles()) == before:
-            time.sleep(0.05)
-        check(len(browser.handles()) == before + 1, "Open Favorites in New Window opens a tab")
+        check(browser.wait_for_tabs(before + 1), "Open Favorites in New Window opens a tab")
         opened = [handle for handle in browser.handles() if handle != first][-1]
         browser.switch(opened)
         check(browser.wait("location.search.includes('open=favorites')", "the tab's URL"),
@@ -518,9 +516,7 @@ def windows_at_a_value(binary, browser, directory):
         browser.switch(first)
         # Again: the favorites' tab comes forward and the one just opened goes.
         browser.click("a.menuitem[data-open='favorites']")
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and len(browser.handles()) != before + 1:
-            time.sleep(0.05)
+        browser.wait_for_tabs(before + 1)
         time.sleep(0.5)
         check(len(browser.handles()) == before + 1, "a value open already opens no second tab")
         log = server.log_text()
