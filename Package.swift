@@ -278,8 +278,8 @@ let package = Package(
       name: "PresentationTests",
       dependencies: [
         "AppFeature", "CompactPresentation", "ComposableCore", "ComposableTestSupport",
-        "DesktopPresentation", "NthPrimeLookup", "Presentation", "PrimeClients",
-        "PrimeClientsLive", "Settings", "TerminalUI", "WindowPresentation",
+        "DesktopPresentation", "FavoritePrimes", "NthPrimeLookup", "Presentation",
+        "PrimeClients", "PrimeClientsLive", "Settings", "TerminalUI", "WindowPresentation",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ],
       exclude: ["__Snapshots__"]

@@ -73,7 +73,7 @@ struct FavoritesDocumentFeatureTests {
 
   @Test func saveAsWritesTheDocumentElsewhereAndBecomesIt() async throws {
     let other = "/docs/copy.json"
-    let (store, documents) = makeStore([path: [2], other: [11, 13]])
+    let (store, documents) = makeStore([path: [2]])
     await store.send(.opened)
     await store.receive(.loaded(.success(LoadedFavorites(primes: [2])))) {
       $0.primes = [2]
@@ -87,10 +87,33 @@ struct FavoritesDocumentFeatureTests {
       $0.saved = [2, 3]
       $0.status = .idle
     }
-    #expect(try await documents.storage(other).load().primes == [2, 3], "replaced, not merged")
+    #expect(try await documents.storage(other).load().primes == [2, 3])
     #expect(try await documents.storage(path).load().primes == [2], "the first file as it was")
     await store.send(.closeTapped)
     await store.receive(.delegate(.closed))
+  }
+
+  /// Save As onto a file that holds other primes does not replace it: said, and both files
+  /// are as they were (a name typed by mistake loses no other document).
+  @Test func saveAsDoesNotReplaceAnotherDocument() async throws {
+    let other = "/docs/other.json"
+    let (store, documents) = makeStore([path: [2], other: [11, 13]])
+    await store.send(.opened)
+    await store.receive(.loaded(.success(LoadedFavorites(primes: [2])))) {
+      $0.primes = [2]
+      $0.saved = [2]
+      $0.status = .idle
+    }
+    await store.send(.primeAdded(3)) { $0.primes = [2, 3] }
+    await store.send(.savedAs(path: other)) { $0.status = .saving }
+    await store.receive(.saveAsRefused(path: other)) {
+      $0.status = .idle
+      $0.alert = .cannotReplace("other.json")
+    }
+    #expect(try await documents.storage(other).load().primes == [11, 13])
+    #expect(try await documents.storage(path).load().primes == [2])
+    #expect(store.state.primes == [2, 3] && store.state.path == path)
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
   }
 
   /// A file that does not load is said, and a save over it is refused: Save As keeps the

@@ -1,5 +1,6 @@
 import AppFeature
 import ComposableCore
+import FavoritePrimes
 import Presentation
 import PrimeClients
 import SnapshotTesting
@@ -12,6 +13,29 @@ import WindowPresentation
 /// typed on the keyboard (a name alone is a file of the document's folder).
 @MainActor
 struct DocumentFlowSnapshotTests {
+  /// The question's three buttons fit its box however short the document's name (they ran
+  /// two columns past its right edge for "a.json").
+  @Test(arguments: [SizeClass.compact, .desktop])
+  func theQuestionsButtonsFitItsBox(_ device: SizeClass) throws {
+    var app = AppFeature.State()
+    var document = FavoritesDocumentFeature.State(
+      path: "/a.json", primes: [2, 3], saved: [2], status: .idle)
+    document.alert = .saveChanges(to: document.name)
+    app.documents.append(document)
+    var window = app.newWindow(id: 1)
+    window.screen = .document(id: document.id)
+    app.windows.append(window)
+    let (columns, rows) = screenSize(device)
+    let view = try #require(WindowView(app: app, windowID: 1, sizeClass: device))
+    let lines = view.render(focus: .init(), columns: columns, rows: rows)
+    let buttons = try #require(lines.first { $0.contains("[ Cancel ]") })
+    #expect(buttons.contains("[ Cancel ] │"), "\(buttons)")
+    let top = try #require(lines.first { $0.contains("┌") })
+    #expect(
+      top.firstIndex(of: "┌")!.utf16Offset(in: top)
+        == buttons.firstIndex(of: "│")!.utf16Offset(in: buttons))
+  }
+
   @Test(arguments: [SizeClass.compact, .regular, .desktop])
   func documentFlow(_ device: SizeClass) async throws {
     let files = FavoritesDocuments.inMemory(["/docs/mersenne.json": [3, 7]])

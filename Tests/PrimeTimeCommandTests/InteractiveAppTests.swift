@@ -30,6 +30,9 @@ final class Tmux {
 
   func screen() throws -> String { try output("capture-pane", "-p") }
 
+  /// The screen with its styles, as escape sequences.
+  func styledScreen() throws -> String { try output("capture-pane", "-p", "-e") }
+
   func keys(_ keys: String...) throws {
     for key in keys { try run(["send-keys", key]) }
   }
@@ -104,13 +107,14 @@ final class Tmux {
 struct InteractiveAppTests {
   /// Starts the app in a shell that notes what the terminal was left as, then how the app
   /// ended (in that order: the test waits for the second).
-  /// `arguments` go first (`open FILE`).
+  /// `arguments` go first (`open FILE`); `environment` is set for it (`NO_COLOR=1`).
   func launch(
-    _ tmux: Tmux, data: URL, columns: Int, rows: Int, arguments: String = ""
+    _ tmux: Tmux, data: URL, columns: Int, rows: Int, arguments: String = "",
+    environment: String = ""
   ) throws {
     // The settings in the test's folder too: never the machine's own.
     let command = """
-      XDG_CONFIG_HOME='\(data.path)' '\(primetimeExecutable.path)' \(arguments) \
+      \(environment) XDG_CONFIG_HOME='\(data.path)' '\(primetimeExecutable.path)' \(arguments) \
       --data-dir '\(data.path)'; \
       status=$?; stty -a > '\(data.path)/stty'; echo "exit $status" > '\(data.path)/ended'; \
       sleep 60
@@ -250,6 +254,35 @@ struct InteractiveAppTests {
     #expect(
       !FileManager.default.fileExists(
         atPath: data.appendingPathComponent("favorite-primes.json").path))
+  }
+
+  /// The screen is in colour (the title bold, the buttons in the accent colour), in the
+  /// appearance's palette; with `NO_COLOR` set, in none.
+  @Test(arguments: [false, true])
+  func coloursFollowTheAppearanceAndNoColor(noColor: Bool) async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let tmux = Tmux()
+    // Whatever the test runner's environment says about colours.
+    try launch(
+      tmux, data: data, columns: 60, rows: 24,
+      environment: noColor ? "NO_COLOR=1" : "env -u NO_COLOR")
+    try await tmux.waitFor("State management")
+    try tmux.keys("c")
+    try await tmux.waitFor("Is this prime?")
+    let styled = try tmux.styledScreen()
+    #expect(styled.contains("\u{1B}[") != noColor, "\(styled)")
+    if !noColor {
+      // The system's appearance: bold title, buttons in cyan; dark: bright cyan.
+      #expect(styled.contains("\u{1B}[36m[ +"))
+      try tmux.keys("b", "s", "a", "a")
+      try await tmux.waitFor("dark chosen") { $0.contains("(•) Dark") }
+      try await tmux.waitFor("bright colours") { _ in
+        ((try? tmux.styledScreen()) ?? "").contains("\u{1B}[97m")
+      }
+    }
+    try tmux.keys("q")
+    #expect(try await waitForExit(data) == "exit 0\n")
   }
 
   @Test func sigtermRestoresTheTerminalAndSaves() async throws {

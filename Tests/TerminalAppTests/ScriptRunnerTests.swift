@@ -95,6 +95,30 @@ struct ScriptRunnerTests {
     #expect(store.state.app.settings.settings.nthPrimeThreads != nil)
   }
 
+  /// A document in a script: opened, a prime added, saved as another file (which holds
+  /// nothing yet), and a change left unsaved at the end is said, not dropped without a word;
+  /// saved, the script ends well.
+  @Test(arguments: SizeClass.allCases)
+  func aDocumentsWordsInEveryLayout(_ layout: SizeClass) async throws {
+    let store = makeStore(TestStorage(), layout: layout)
+    do {
+      _ = try await runScript("open /docs/a.json\nadd 7\nadd 8", on: store)
+      Issue.record("add 8 was taken")
+    } catch let error as ScriptError {
+      #expect(error.message.contains("8 is not prime"), "\(error)")
+    }
+    do {
+      _ = try await runScript("add 11\nsave-as /docs/b.json\nadd 13", on: store)
+      Issue.record("the script ended with a change unsaved, and said nothing")
+    } catch let error as ScriptError {
+      #expect(error.message.contains("not saved: b.json"), "\(error)")
+    }
+    let screens = try await runScript("save", on: store)
+    #expect(screens.last?.contains("b.json") == true)
+    #expect(store.state.app.documents.first?.primes == [7, 11, 13])
+    #expect(store.state.app.documents.first?.isEdited == false)
+  }
+
   /// `new-window` at a value, on a desktop: the favorites, a favorite's detail, the counter at
   /// a count each get a window, shown in front; a value already open brings its window back.
   @Test func windowsAtAValue() async throws {

@@ -238,10 +238,13 @@ struct TerminalFeatureTests {
     #expect(!store.state.isQuitRequested)
     await press(store, .character("q"))
     #expect(store.state.isQuitRequested)
-    // Typed on the keyboard: S, a name, Enter.
+    // Typed on the keyboard: S, a name, Enter; q and Tab among its letters are letters (a
+    // `q` quit the app, a name's `qq` lost the document's changes).
     store.send(.messageShown(nil))
-    await press(store, [.character("S")] + "b-1.json".map(Key.character) + [.enter])
-    #expect(store.state.app.documents.first?.path == "/docs/b-1.json")
+    await press(store, [.character("S")] + "quiq-qq".map(Key.character) + [.enter])
+    #expect(!store.state.isQuitRequested)
+    // A name without an extension gets a document's.
+    #expect(store.state.app.documents.first?.path == "/docs/quiq-qq.json")
     #expect(store.state.app.documents.first?.isEdited == false)
   }
 

@@ -101,6 +101,8 @@ public struct FavoritesDocumentFeature: Reducer {
     /// Save As: the primes written to `path`, which the document becomes.
     case savedAs(path: String)
     case saved(path: String, Result<[Int], FavoritesStorageError>)
+    /// Save As found other primes in the file at `path`: it is not replaced.
+    case saveAsRefused(path: String)
     case closeTapped
     case alert(PresentationAction<Alert>)
     case delegate(Delegate)
@@ -154,11 +156,18 @@ public struct FavoritesDocumentFeature: Reducer {
         guard let text = state.primeField else { return .none }
         // As the rows show it ("1,009") or as digits.
         guard let number = Formatting.integer(typed: text) else {
-          state.primeFieldProblem = "\(text) is not a whole number"
+          state.primeFieldProblem =
+            Formatting.digits(typed: text) != nil
+            ? "\(text) is too large: a prime here is at most \(Formatting.number(Int.max))"
+            : "\(text) is not a whole number"
           return .none
         }
         guard primality.isPrime(number) else {
           state.primeFieldProblem = "\(number) is not prime"
+          return .none
+        }
+        guard !state.primes.contains(number) else {
+          state.primeFieldProblem = "\(number) is in the document already"
           return .none
         }
         state.primeField = nil
@@ -169,9 +178,11 @@ public struct FavoritesDocumentFeature: Reducer {
       case .saveAsFieldSubmitted:
         guard let text = state.saveAsField, !text.isEmpty else { return .none }
         state.saveAsField = nil
-        // A name alone, as a save panel starts in the document's folder.
+        // A name alone, as a save panel starts in the document's folder; without an
+        // extension, a document's (`.json`), as a save panel adds its type's.
         let folder = (state.path as NSString).deletingLastPathComponent
-        return .send(.savedAs(path: text.hasPrefix("/") ? text : folder + "/" + text))
+        let named = (text as NSString).pathExtension.isEmpty ? text + ".json" : text
+        return .send(.savedAs(path: named.hasPrefix("/") ? named : folder + "/" + named))
       case .deleted(let offsets):
         for offset in offsets.reversed() where state.primes.indices.contains(offset) {
           state.primes.remove(at: offset)
@@ -192,6 +203,11 @@ public struct FavoritesDocumentFeature: Reducer {
         state.status = .idle
         guard state.closesAfterSave else { return .none }
         return .send(.delegate(.closed))
+      case .saveAsRefused(let path):
+        state.status = .idle
+        state.closesAfterSave = false
+        state.alert = .cannotReplace((path as NSString).lastPathComponent)
+        return .none
       case .saved(_, .failure(let error)):
         state.status = .failed(.init(during: .save, error: error))
         state.closesAfterSave = false
@@ -213,8 +229,9 @@ public struct FavoritesDocumentFeature: Reducer {
   }
 
   /// Writes the primes to `path`, merged onto what it holds since `base` (what this document
-  /// last loaded or saved there); `nil`, another file: it becomes this document's primes,
-  /// whatever it held (read first, so that the merge removes what it had).
+  /// last loaded or saved there); `nil`, another file: it is written only when it holds no
+  /// primes but these (a save panel asks before it replaces a file; here another document's
+  /// primes are never lost to a name typed by mistake).
   private func save(_ state: inout State, to path: String, base: [Int]?) -> Effect<Action> {
     state.status = .saving
     let primes = state.primes
@@ -222,7 +239,13 @@ public struct FavoritesDocumentFeature: Reducer {
     return .run { send in
       do throws(FavoritesStorageError) {
         var known = base ?? []
-        if base == nil { known = try await storage.load().primes }
+        if base == nil {
+          known = try await storage.load().primes
+          guard known.isEmpty || known == primes else {
+            await send(.saveAsRefused(path: path))
+            return
+          }
+        }
         await send(.saved(path: path, .success(try await storage.save(primes, known))))
       } catch {
         await send(.saved(path: path, .failure(error)))
@@ -242,6 +265,17 @@ extension AlertState where Action == FavoritesDocumentFeature.Action.Alert {
       ButtonState(role: .cancel) { TextState("Cancel") }
     } message: {
       TextState("Your changes are lost if you don't save them.")
+    }
+  }
+
+  /// Save As does not replace a file that holds other primes.
+  public static func cannotReplace(_ name: String) -> Self {
+    AlertState {
+      TextState("\(name) holds other primes, so it is not replaced")
+    } actions: {
+      ButtonState(role: .cancel) { TextState("OK") }
+    } message: {
+      TextState("Save As under another name, or open \(name) and add these primes there.")
     }
   }
 

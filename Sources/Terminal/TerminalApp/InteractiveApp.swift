@@ -112,13 +112,17 @@ public enum InteractiveApp {
   private final class Display {
     let terminal: TerminalSession
     var writer = FrameWriter()
+    /// Read once: `NO_COLOR` keeps the screen monochrome.
+    let environment = ProcessInfo.processInfo.environment
 
     init(terminal: TerminalSession) { self.terminal = terminal }
 
     func draw(_ screen: TerminalScreen) {
       // In the background the screen is the shell's: drawn whole once back in front.
       guard TerminalSession.isForeground else { return writer.invalidate() }
-      terminal.write(writer.update(to: screen.lines))
+      // In the colours of the appearance the settings choose.
+      let palette = TerminalPalette(appearance: screen.view.appearance, environment: environment)
+      terminal.write(writer.update(to: palette.style(screen.lines)))
     }
 
     /// Draws every line anew (a resize, a return from suspension, Ctrl-L).

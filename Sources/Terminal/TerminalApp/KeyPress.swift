@@ -27,6 +27,12 @@ extension TerminalScreen {
   /// bindings looked up are the keys the screen lists, so what is shown and what works cannot
   /// drift apart.
   public func action(for key: Key) -> Result<TerminalFeature.Action, TerminalRefusal> {
+    // A field of text (a file's name) takes every character it types, q included.
+    if case .character = key, view.document?.saveAsField != nil,
+      let binding = bindings.first(where: { $0.intent == .type && $0.keys.contains(key) })
+    {
+      return .success(action(for: binding.action, key: key))
+    }
     switch key {
     case .character("q"), .control("c"): return .success(.quitRequested)
     case .control("l"): return .success(.redrawRequested)

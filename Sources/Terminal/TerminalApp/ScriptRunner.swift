@@ -80,6 +80,15 @@ public final class ScriptRunner {
       throw ScriptError(
         line: number, message: store.state.message ?? "the favorites were not saved")
     }
+    // A document is saved only when the script says so: changes left unsaved are said, not
+    // dropped without a word.
+    let unsaved = store.state.app.documents.filter(\.isEdited).map(\.name)
+    guard unsaved.isEmpty else {
+      throw ScriptError(
+        line: number,
+        message: "not saved: \(unsaved.joined(separator: ", ")) (save, or close-document "
+          + "then discard, before the script ends)")
+    }
   }
 
   private func printScreen(_ title: String) throws {

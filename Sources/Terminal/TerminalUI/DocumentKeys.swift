@@ -25,7 +25,8 @@ enum DocumentKeys {
     if let field = document.saveAsField {
       var bindings: [Binding] = []
       if field.count < maximumPathLength {
-        bindings.append(Binding(textKeys, "type", .type, .type, keysTitle: "text"))
+        bindings.append(
+          Binding(textKeys, "type the file's name", .type, .type, keysTitle: "a-z 0-9 …"))
       }
       if !field.isEmpty {
         bindings.append(
@@ -85,8 +86,10 @@ enum DocumentKeys {
     canvas.write(document.path, row: top, column: 2, width: width)
     var row = top + 1
     if let status = document.status {
-      canvas.write(status, row: row, column: 2, width: width)
-      row += 1
+      // Wrapped: a refusal names the file and why, longer than a narrow line.
+      let lines = Canvas.wrap(status, width: width).count
+      row = canvas.drawStatus(status, bottomRow: row + min(lines, 4) - 1, column: 2, width: width)
+      row += min(lines, 4)
     }
     if let field = document.primeField {
       canvas.write("Add: \(field)_", row: row, column: 2, width: width)

@@ -68,7 +68,9 @@ extension Canvas {
 
   /// An alert box in the middle of the canvas, over whatever is there.
   mutating func drawAlert(_ alert: AlertView.State, top: Int, bottom: Int) {
-    let inner = min(max(alert.title.count, 26), columns - 6)
+    // As wide as the title and the buttons' row, within the screen.
+    let button = Canvas.button(alert.dismissTitle)
+    let inner = min(max(alert.title.count, button.count, 26), columns - 6)
     var message = alert.message.map { Canvas.wrap($0, width: inner) } ?? []
     // Short of room, the message is cut (with "…"), never the title or the button.
     let room = max(bottom - top - 6, 0)
@@ -87,8 +89,7 @@ extension Canvas {
     for (index, line) in message.enumerated() {
       write(line, row: row + 3 + index, column: column + 2, width: inner)
     }
-    let button = Canvas.button(alert.dismissTitle)
-    write(button, row: row + height - 2, column: column + width - 2 - button.count)
+    write(button, row: row + height - 2, column: max(column + width - 2 - button.count, column + 2))
   }
 
   /// A progress line: "Finding the 7th prime [████···]  40%".
