@@ -188,7 +188,11 @@ struct FavoritesFile: Sendable {
     do {
       contents = try JSONDecoder().decode(ReadContents.self, from: Data(bytes))
     } catch {
-      throw .corrupt(path: path, reason: "it does not hold a list of favorite primes")
+      // What the decoder found, and where: "not valid JSON" says more than "corrupt".
+      throw .corrupt(
+        path: path,
+        reason: "it does not hold a list of favorite primes (\(FileStorageError.reason(of: error)))"
+      )
     }
     guard contents.version == 1 else {
       throw .corrupt(
