@@ -10,8 +10,8 @@ import Settings
 /// styled line ends with a reset, so a line written over another starts plain.
 ///
 /// ```swift
-/// let palette = TerminalPalette(appearance: .dark, environment: ["TERM": "xterm"])
-/// let styled = palette.style(lines)   // what the terminal is sent
+/// let palette = TerminalPalette(appearance: screen.view.appearance, environment: environment)
+/// terminal.write(writer.update(to: palette.style(screen.lines)))
 /// ```
 public struct TerminalPalette: Equatable, Sendable {
   /// `nil`: monochrome.
