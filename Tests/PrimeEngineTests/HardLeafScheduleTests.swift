@@ -55,7 +55,7 @@ struct HardLeafScheduleTests {
     let steady = list.filter { $0.low > 64_000_000 && high - $0.high > 2_000_000 * 64 * 2 }
     #expect(!steady.isEmpty)
     // Ending on the grid of segments from 1, it gives up less than a segment.
-    let span = HardLeaves.segmentSpan
+    let span = CountingSieve.segmentSpan
     let offTarget = steady.filter { chunk in
       chunk.numbers > 2_000_000 || chunk.numbers <= 2_000_000 - span || chunk.high % span != 0
     }

@@ -50,7 +50,7 @@ struct PrimeCountingTests {
     // Chunks of three windows and five granules: each starts at another place in a window.
     (
       "one thread, y = ∛x + 1, z = y", 1,
-      .init(alphaY: 1, alphaZ: 1, hardLargestChunk: 3 * HardLeaves.segmentSpan + 5 * 1_024)
+      .init(alphaY: 1, alphaZ: 1, hardLargestChunk: 3 * CountingSieve.segmentSpan + 5 * 1_024)
     ),
     (
       "three threads, large y", 3,
@@ -244,13 +244,27 @@ struct PrimeCountingTests {
   /// before the chunk: near 2⁶⁴ such products pass Int64's range, and the sum is kept modulo
   /// 2⁶⁴ (exact, since the final π(x) < 2⁶³).
   @Test func hardLeafTotalsWrapAround() {
+    let (narrow, wide) = Self.hardLeafTotals(HardLeaves<UInt64>.self)
+    #expect(wide.magnitude > UInt128(Int64.max), "the sum does pass Int64's range")
+    #expect(narrow == Int64(truncatingIfNeeded: wide))
+  }
+
+  /// Past 2⁶⁴ the same products are kept in full (π(x) passes 2⁶³ from about 4·10²⁰).
+  @Test func hardLeafTotalsOfAWideXAreExact() {
+    let (total, wide) = Self.hardLeafTotals(HardLeaves<UInt128>.self)
+    #expect(wide.magnitude > UInt128(Int64.max))
+    #expect(total == wide)
+  }
+
+  /// Chunks of random sums, signs and numbers left, put together by `Totals` and by Int128.
+  static func hardLeafTotals<X>(_: HardLeaves<X>.Type) -> (X.Sum, Int128) {
     var random = SplitMix64(state: 5)
-    var totals = HardLeaves.Totals()
+    var totals = HardLeaves<X>.Totals()
     var wide: Int128 = 0
     var left = [Int128](repeating: 0, count: 4)
     for _ in 0..<50 {
-      var chunk = HardLeaves.Chunk()
-      chunk.sum = Int64(bitPattern: random.next() >> 2)
+      var chunk = HardLeaves<X>.Chunk()
+      chunk.sum = X.Sum(truncatingIfNeeded: Int64(bitPattern: random.next() >> 2))
       wide += Int128(chunk.sum)
       for level in 0..<4 {
         let signs = Int64(bitPattern: random.next() >> 30) - (1 << 33)
@@ -261,8 +275,7 @@ struct PrimeCountingTests {
       }
       totals.add(chunk)
     }
-    #expect(wide.magnitude > UInt128(Int64.max), "the sum does pass Int64's range")
-    #expect(totals.sum == Int64(truncatingIfNeeded: wide))
+    return (totals.sum, wide)
   }
 
   @Test func rootsAreExactUpToTheLargest64BitValue() {

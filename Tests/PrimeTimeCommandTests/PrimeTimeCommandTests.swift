@@ -183,13 +183,14 @@ struct PrimeTimeCommandTests {
   @Test(arguments: [
     ("0", "primetime: there is no 0th prime: primes are counted from 1\n"),
     ("-4", "primetime: there is no prime number -4\n"),
+    // Past π(2⁶⁴) n goes to 10²⁹ (minutes to days); one past it, or any length beyond, is refused.
     (
-      "9223372036854775808",
-      "primetime: 9223372036854775808 is too large: the largest supported value is 425656284035217743\n"
+      "100000000000000000000000000001",
+      "primetime: 100000000000000000000000000001 is too large: the largest supported value is 10^29 (100,000,000,000,000,000,000,000,000,000)\n"
     ),
     (
-      "425656284035217744",
-      "primetime: 425656284035217744 is too large: the largest supported value is 425656284035217743\n"
+      "9999999999999999999999999999999999999999",
+      "primetime: 9999999999999999999999999999999999999999 is too large: the largest supported value is 10^29 (100,000,000,000,000,000,000,000,000,000)\n"
     ),
   ])
   func nthPrimeLimits(_ value: String, _ message: String) async throws {
@@ -245,8 +246,8 @@ struct PrimeTimeCommandTests {
     #expect(isPrime.output == "prime\nprime\nprime\n")
     let next = try await primetime("next-prime", "+13", "+18446744073709551557")
     #expect(next.output == "17\n18446744073709551629\n")
-    let large = try await primetime("nth-prime", "+425656284035217744")
-    #expect(large.errors.contains("425656284035217744 is too large"))
+    let large = try await primetime("nth-prime", "+100000000000000000000000000001")
+    #expect(large.errors.contains("+100000000000000000000000000001 is too large"))
     let malformed = try await primetime("is-prime", "++7", "+", "-+7")
     #expect(malformed.status == 2)
     #expect(malformed.errors.split(separator: "\n").count == 3)
@@ -306,12 +307,18 @@ struct PrimeTimeCommandTests {
     }
   }
 
-  @Test func piBeyond64Bits() async throws {
-    let run = try await primetime("pi", "18446744073709551616")
+  /// Past 2⁶⁴ x goes to 10³¹ (counted in minutes or more: `Benchmarks/check-large-pi`);
+  /// one past it, or a number of any length beyond, is refused before any work.
+  @Test(arguments: [
+    "10000000000000000000000000000001", "+99999999999999999999999999999999999999999",
+  ])
+  func piBeyondTenToThe31(_ value: String) async throws {
+    let run = try await primetime("pi", value)
     #expect(run.status == 2)
+    #expect(run.output == "")
     #expect(
       run.errors
-        == "primetime: 18446744073709551616 is too large: the largest supported value is 18446744073709551615\n"
+        == "primetime: \(value) is too large: the largest supported value is 10^31 (10,000,000,000,000,000,000,000,000,000,000)\n"
     )
   }
 }

@@ -64,10 +64,8 @@ extension Subcommand {
 }
 
 private func nthPrimeAnswer(_ text: String, threads: Int?, verbose: Bool) throws -> String {
-  guard let n = Int(text) else {
-    throw isDigits(text)
-      ? PrimeEngineError.tooLarge(text, maximum: String(NthPrime.maximum))
-      : PrimeEngineError.malformedNumber(text)
+  guard let n = Int(text), n <= NthPrime.maximum else {
+    return try wideNthPrimeAnswer(text, threads: threads, verbose: verbose)
   }
   if verbose {
     let (prime, details) = try withProgress("the \(ordinal(n)) prime") {
@@ -82,8 +80,29 @@ private func nthPrimeAnswer(_ text: String, threads: Int?, verbose: Bool) throws
     })
 }
 
+/// The n-th prime for an n past π(2⁶⁴), up to ``NthPrime/wideMaximum``.
+private func wideNthPrimeAnswer(_ text: String, threads: Int?, verbose: Bool) throws -> String {
+  let maximum = NthPrime.wideMaximum
+  guard isDigits(text) else { throw PrimeEngineError.malformedNumber(text) }
+  guard let n = UInt128(text), n <= maximum else {
+    throw PrimeEngineError.tooLarge(text, maximum: "10^29 (\(grouped(String(maximum))))")
+  }
+  let title = "the \(ordinal(n)) prime"
+  if verbose {
+    let (prime, details) = try withProgress(title) {
+      try NthPrime.nthPrimeWithDetails(n, threads: threads, progress: $0)
+    }
+    emit(verboseReport(details), to: STDERR_FILENO)
+    return String(prime)
+  }
+  return String(
+    try withProgress(title) { try NthPrime.nthPrime(n, threads: threads, progress: $0) })
+}
+
 private func piAnswer(_ text: String, threads: Int?, verbose: Bool) throws -> String {
-  let x = try parseUInt64(text)
+  guard let x = UInt64(text) else {
+    return try widePiAnswer(text, threads: threads, verbose: verbose)
+  }
   if verbose {
     let (count, details) = try withProgress("primes up to \(grouped(String(x)))") {
       try PrimeCounting.primeCountWithDetails(upTo: x, threads: threads, progress: $0)
@@ -93,6 +112,27 @@ private func piAnswer(_ text: String, threads: Int?, verbose: Bool) throws -> St
   }
   return decimal(
     try withProgress("primes up to \(grouped(String(x)))") {
+      try PrimeCounting.primeCount(upTo: x, threads: threads, progress: $0)
+    })
+}
+
+/// π(x) for an x past 2⁶⁴, up to ``PrimeCounting/maximum``.
+private func widePiAnswer(_ text: String, threads: Int?, verbose: Bool) throws -> String {
+  let maximum = PrimeCounting.maximum
+  guard isDigits(text) else { throw PrimeEngineError.malformedNumber(text) }
+  guard let x = UInt128(text), x <= maximum else {
+    throw PrimeEngineError.tooLarge(text, maximum: "10^31 (\(grouped(String(maximum))))")
+  }
+  let title = "primes up to \(grouped(String(x)))"
+  if verbose {
+    let (count, details) = try withProgress(title) {
+      try PrimeCounting.primeCountWithDetails(upTo: x, threads: threads, progress: $0)
+    }
+    emit(verboseReport(details), to: STDERR_FILENO)
+    return String(count)
+  }
+  return String(
+    try withProgress(title) {
       try PrimeCounting.primeCount(upTo: x, threads: threads, progress: $0)
     })
 }
@@ -201,7 +241,7 @@ func grouped(_ digits: String) -> String {
 }
 
 /// "1st", "22nd", "113th", with thousands grouped.
-func ordinal(_ n: Int) -> String {
+func ordinal(_ n: some BinaryInteger) -> String {
   let suffix =
     switch (n % 100, n % 10) {
     case (11...13, _): "th"

@@ -8,8 +8,8 @@
 /// segment of u at a time (``SegmentPiTable``): a segment gives Σ sign·π(low − 1 … u), the
 /// sum of the signs (each leaf's π(low − 1) is added when segments are put together) and
 /// Σ sign·(2 − b).
-struct EasyLeaves {
-  let parameters: GourdonParameters
+struct EasyLeaves<X: CountingInteger> {
+  let parameters: GourdonParameters<X>
   let pi: PiTable
   /// For each b from k + 1 to the last with prime leaves, what its prime leaves' bounds are
   /// in every segment (``primeLeafBounds(_:parameters:pi:)``, as indices of primes): a
@@ -42,11 +42,11 @@ struct EasyLeaves {
   /// of 2¹⁹ took 11–12% less time for the easy leaves than 2¹⁷ (a table of 512 KiB, still in
   /// L2). Below, smaller ones keep the memory where it was (2¹⁹ from 10¹³ on took 0.5–0.8 MiB
   /// more, above primecount's peak at 3·10¹³).
-  static func segmentSpan(x: UInt64) -> UInt64 {
+  static func segmentSpan(x: X) -> UInt64 {
     min(1 << 19, max(1 << 17, UInt64(64 * Double(x).squareRoot().squareRoot()))) & ~1
   }
 
-  init(parameters: GourdonParameters, pi: PiTable) {
+  init(parameters: GourdonParameters<X>, pi: PiTable) {
     self.parameters = parameters
     self.pi = pi
     let first = parameters.k + 1
@@ -81,11 +81,11 @@ struct EasyLeaves {
 
   struct Segment {
     /// Σ −μ(m)·(π(u) − π(low − 1) − b + 2) over the segment's leaves.
-    var sum: Int64 = 0
+    var sum: X.Sum = 0
     /// Σ −μ(m) over the segment's leaves.
-    var signs: Int64 = 0
+    var signs: X.Sum = 0
     /// The primes in the segment.
-    var primes: Int64 = 0
+    var primes: X.Sum = 0
   }
 
   /// The leaves with u in `table`'s segment.
@@ -98,30 +98,36 @@ struct EasyLeaves {
     let low = table.low
     let high = table.high
     let primes = pi.primes
-    var result = Segment(primes: Int64(table.primeCount))
+    var result = Segment(primes: X.Sum(table.primeCount))
     // Leaves of p have u ≤ x/p², and u ≥ x/(p·z) or (reflected) u > √(x/p): only these p
     // can reach the segment.
-    let largestP = min(parameters.cubeRoot, integerSquareRoot(x / max(low, 1)))
-    let smallestP = min(x / (z * (high + 1)), x / (high + 1) / (high + 1))
-    var b = max(parameters.k + 1, pi[min(smallestP, y)])
+    let largestP = min(parameters.cubeRoot, (x.divided(by: max(low, 1))).squareRoot)
+    let smallestP = min(
+      x.divided(by: z).divided(by: high + 1), x.divided(by: high + 1).divided(by: high + 1)
+    ).atMost(y)
+    var b = max(parameters.k + 1, pi[smallestP])
     let lastB = pi[min(largestP, y)]
     var work = 0
-    var sum: Int64 = 0
-    var signs: Int64 = 0
+    // Per b, not per leaf: in the sum's full width, as a segment's terms near 10³¹ may pass
+    // 2⁶³.
+    var sum: X.Sum = 0
+    var signs: X.Sum = 0
     while b <= lastB {
       work &+= 1
       if work & 0x3F == 0 && stop.isSet { throw CancellationError() }
       let p = UInt64(primes[b])
       let level = levels[b &- parameters.k &- 1]
-      let xp = divide(x, primes[b], reciprocal: reciprocals[b])
+      let xp =
+        X.bitWidth == 64 ? X(x.quotient(primes[b], reciprocal: reciprocals[b])) : x.divided(by: p)
       // m = q prime: Σ π(xp/q) over q in (lower, upper]; their −b + 2 is in
       // ``closedForm(_:parameters:pi:)``. Directly for q ≤ √xp, and above, where xp/q < √xp,
       // by counting the pairs (q, r) with q·r ≤ xp the other way: Σ π(xp/r) over primes r
       // in (r₁, r_max]. These r are primes of the direct range too (in this segment, the same
       // π(xp/r)): where the index ranges overlap each lookup counts twice. The segment
       // keeps the q (or r) in (xp/(high + 1), xp/low].
-      let segmentAbove = xp / (high + 1)
-      let segmentUpTo = low == 0 ? xp : xp / low
+      // Compared only with bounds up to z (≥ y), so narrowed to it.
+      let segmentAbove = (xp.divided(by: high + 1)).atMost(z)
+      let segmentUpTo = (low == 0 ? xp : xp.divided(by: low)).atMost(z)
       let firstInSegment = pi[min(segmentAbove, y)] &+ 1
       let lastInSegment = pi[min(segmentUpTo, y)]
       let direct = (
@@ -138,8 +144,8 @@ struct EasyLeaves {
       if both.first > both.last {
         sum &+= lookups(table, xp, direct.first, direct.last)
         sum &+= lookups(table, xp, reflected.first, reflected.last)
-        signs &+= Int64(max(0, direct.last &- direct.first &+ 1))
-        signs &+= Int64(max(0, reflected.last &- reflected.first &+ 1))
+        signs &+= X.Sum(max(0, direct.last &- direct.first &+ 1))
+        signs &+= X.Sum(max(0, reflected.last &- reflected.first &+ 1))
       } else {
         // The union is one range: one part counted once, the overlap twice, one part once.
         let first = min(direct.first, reflected.first)
@@ -147,12 +153,12 @@ struct EasyLeaves {
         sum &+= lookups(table, xp, first, both.first &- 1)
         sum &+= 2 &* lookups(table, xp, both.first, both.last)
         sum &+= lookups(table, xp, both.last &+ 1, last)
-        signs &+= Int64(last &- first &+ 1 &+ both.last &- both.first &+ 1)
+        signs &+= X.Sum(last &- first &+ 1 &+ both.last &- both.first &+ 1)
       }
-      let constant = 2 &- Int64(b)
+      let constant = 2 &- X.Sum(b)
       // m = q·r, q < r ≤ y: q > productAbove/y. For p ≤ ∛(x/z) there is none (x/p³ ≥ z).
       if p * p < z {
-        let hardUpTo = xp / p / p
+        let hardUpTo = (xp.divided(by: p).divided(by: p)).atMost(z)
         let productAbove = max(z / p, hardUpTo, segmentAbove)
         let productUpTo = min(z, segmentUpTo)
         var qIndex = max(b + 1, pi[min(productAbove / y, y)] + 1)
@@ -164,11 +170,11 @@ struct EasyLeaves {
           if rLower < rUpper {
             let first = pi[rLower] + 1
             let last = pi[rUpper]
-            let count = Int64(last &- first &+ 1)
+            let count = X.Sum(last &- first &+ 1)
             if count > 0 {
               signs &-= count
               sum &-= count &* constant
-              sum &-= lookups(table, xp / q, first, last)
+              sum &-= lookups(table, xp.divided(by: q), first, last)
             }
           }
           qIndex += 1
@@ -182,19 +188,20 @@ struct EasyLeaves {
   }
 
   /// Σ π(v/primes[i]) (from the segment's start) for i in first...last (none when
-  /// last < first), in a local accumulator.
+  /// last < first), in a local accumulator: at most a segment's primes (2¹⁹) a lookup, and
+  /// fewer than 2⁴⁴ lookups (primes up to y) fit in 64 bits at every x.
   @inline(__always)
-  private func lookups(_ table: SegmentPiTable, _ v: UInt64, _ first: Int, _ last: Int) -> Int64 {
+  private func lookups(_ table: SegmentPiTable, _ v: X, _ first: Int, _ last: Int) -> X.Sum {
     let primes = pi.primes
     return reciprocals.withUnsafeBufferPointer { reciprocals in
       var sum: Int64 = 0
       var index = first
       while index <= last {
         sum &+= Int64(
-          table.count(upTo: divide(v, primes[index], reciprocal: reciprocals[index])))
+          table.count(upTo: v.quotient(primes[index], reciprocal: reciprocals[index])))
         index &+= 1
       }
-      return sum
+      return X.Sum(truncatingIfNeeded: sum)
     }
   }
 
@@ -202,33 +209,34 @@ struct EasyLeaves {
   /// directly, and when upper > root the q above are counted through the primes r in
   /// `reflected` (r₁, r_max].
   static func primeLeafBounds(
-    _ b: Int, parameters: GourdonParameters, pi: PiTable
+    _ b: Int, parameters: GourdonParameters<X>, pi: PiTable
   ) -> (lower: UInt64, upper: UInt64, root: UInt64, reflected: ClosedRange<UInt64>?) {
     let x = parameters.x
     let p = UInt64(pi.primes[b])
-    let xp = x / p
-    let lower = max(p, parameters.z / p, xp / p / p)
-    let upper = min(parameters.y, xp / p)
-    let root = integerSquareRoot(xp)
+    let xp = x.divided(by: p)
+    let upper = (xp.divided(by: p)).atMost(parameters.y)
+    // Narrowed to upper: it is only used when below.
+    let lower = max(p, parameters.z / p, (xp.divided(by: p).divided(by: p)).atMost(upper))
+    let root = xp.squareRoot
     guard lower < upper, upper > root else { return (lower, upper, root, nil) }
     let reflectedAbove = max(lower, root)
-    let rMax = xp / (reflectedAbove + 1)
-    let r1 = min(xp / upper, rMax)
+    let rMax = xp.quotient(reflectedAbove + 1)
+    let r1 = min(xp.quotient(upper), rMax)
     return (lower, upper, root, r1...rMax)
   }
 
   /// What the prime leaves of b add besides the π lookups of ``count(_:stop:)``: −b + 2 for
   /// each leaf, and the reflected pairs' terms: for q in (L′, upper], L′ = max(lower, √(x/p)),
   /// Σ_q π(x/(p·q)) = π(r₁)·(π(upper) − π(L′)) + Σ_{r₁<r≤r_max} (π(x/(p·r)) − π(L′)).
-  static func closedForm(_ b: Int, parameters: GourdonParameters, pi: PiTable) -> Int64 {
+  static func closedForm(_ b: Int, parameters: GourdonParameters<X>, pi: PiTable) -> X.Sum {
     let bounds = primeLeafBounds(b, parameters: parameters, pi: pi)
     guard bounds.lower < bounds.upper else { return 0 }
-    var sum = Int64(pi[bounds.upper] &- pi[bounds.lower]) &* (2 &- Int64(b))
+    var sum = X.Sum(pi[bounds.upper] &- pi[bounds.lower]) &* (2 &- X.Sum(b))
     if let reflected = bounds.reflected {
-      let piAbove = Int64(pi[max(bounds.lower, bounds.root)])
-      let piR1 = Int64(pi[reflected.lowerBound])
-      sum &+= piR1 &* (Int64(pi[bounds.upper]) &- piAbove)
-      sum &-= (Int64(pi[reflected.upperBound]) &- piR1) &* piAbove
+      let piAbove = X.Sum(pi[max(bounds.lower, bounds.root)])
+      let piR1 = X.Sum(pi[reflected.lowerBound])
+      sum &+= piR1 &* (X.Sum(pi[bounds.upper]) &- piAbove)
+      sum &-= (X.Sum(pi[reflected.upperBound]) &- piR1) &* piAbove
     }
     return sum
   }

@@ -9,9 +9,10 @@
 /// y > ∛x is where φ stops sieving (a = π(y) primes); z, between y and √x, is how far the
 /// ordinary leaves go, which makes the hard leaves' sieve [1, x/z] shorter. A larger y
 /// shortens the sieve and adds easy leaves; a larger z moves work from the sieve to the
-/// ordinary leaves.
-struct GourdonParameters: Sendable {
-  let x: UInt64
+/// ordinary leaves. Every bound but x is below 2⁶⁴ for every x up to 10³¹
+/// (``CountingInteger``).
+struct GourdonParameters<X: CountingInteger>: Sendable {
+  let x: X
   let y: UInt64
   let z: UInt64
   /// φ(v, k) comes from ``PhiTable``, and the sieve starts with the first k primes removed.
@@ -21,10 +22,10 @@ struct GourdonParameters: Sendable {
   let quarterRoot: UInt64
 
   /// `x` ≥ 10⁶, so that y is above p_k = 23.
-  init(x: UInt64, alphaY: Double? = nil, alphaZ: Double? = nil) {
+  init(x: X, alphaY: Double? = nil, alphaZ: Double? = nil) {
     self.x = x
-    sqrtX = integerSquareRoot(x)
-    cubeRoot = integerCubeRoot(x)
+    sqrtX = x.squareRoot
+    cubeRoot = x.cubeRoot
     quarterRoot = integerSquareRoot(sqrtX)
     let tuned = Self.tunedAlphas(digits: log10(Double(x)))
     let alphaY = alphaY ?? tuned.y
@@ -42,11 +43,15 @@ struct GourdonParameters: Sendable {
   /// from a two-thread sweep of the same round. At 10¹⁸ the sweep's 32 took more memory than
   /// primecount 8.7 until the easy leaves kept reciprocals only for the primes they divide
   /// by (28–29 MiB on one thread and on two, against 31.6 and 37.6); against 28 it takes 2%
-  /// less time (Zen 4, one thread, two interleaved rounds). Below 10¹², 0.002·d³.
+  /// less time (Zen 4, one thread, two interleaved rounds). Below 10¹², 0.002·d³. Past 2⁶⁴,
+  /// where a sweep takes hours here, the α_y that primecount 8.7 chooses at 10²⁰, 10²², 10²⁵
+  /// and 10³¹ (53, 88, 176, 540; its α_z is 1): they keep x/y, the sieve of Σ π(x/p), below
+  /// 10¹⁸ at 10³¹.
   static func tunedAlphas(digits: Double) -> (y: Double, z: Double) {
     let points: [(digits: Double, y: Double, z: Double)] = [
       (12, 3.456, 2), (12.5, 6.6, 2), (13.5, 9, 2), (14.5, 13, 1.5), (15.5, 16, 1.5),
-      (16.5, 20, 1.25), (17, 25, 1), (18, 32, 1), (19.3, 40, 1),
+      (16.5, 20, 1.25), (17, 25, 1), (18, 32, 1), (19.3, 40, 1), (20, 53, 1), (22, 88, 1),
+      (25, 176, 1), (31, 540, 1),
     ]
     guard digits > points[0].digits else {
       return (max(1, 0.002 * digits * digits * digits), 2)

@@ -23,8 +23,10 @@ import Synchronization
 /// - easy when p_b ≤ u < p_b²: φ = π(u) − b + 2, from a π table (``EasyLeaves``);
 /// - hard when u ≥ p_b²: φ from a sieve of [1, x/z] (``HardLeaves``).
 ///
-/// Σ π(x/p) needs the primes up to x/y (``QuotientPrimeCounts``). The sums are kept modulo
-/// 2⁶⁴, which is exact since π(x) < 2⁶³ while some terms pass Int64's range near 2⁶⁴.
+/// Σ π(x/p) needs the primes up to x/y (``QuotientPrimeCounts``). x is a ``CountingInteger``:
+/// the count is one generic code, specialized for 64-bit x and for x up to 10³¹. The sums
+/// are kept modulo 2⁶⁴ (or 2¹²⁸), which is exact since π(x) < 2⁶³ (or 2¹²⁷) while some terms
+/// pass that range.
 enum GourdonPrimeCounting {
   /// How the work is cut up; tests make the pieces small to reach every boundary.
   struct Tuning {
@@ -56,27 +58,27 @@ enum GourdonPrimeCounting {
   /// estimated from a fit of one thread's time on the 2-core machines of the Performance
   /// article: 2.2 s at 2.7·10¹⁵, growing like x^0.57 from 10¹³ (below it, less); a machine
   /// twice as fast gets twice the threads it needs.
-  static func usefulThreads(_ threads: Int, x: UInt64) -> Int {
+  static func usefulThreads(_ threads: Int, x: some BinaryInteger) -> Int {
     let seconds = 2.2 * pow(Double(x) / 2.7e15, 0.57)
     return max(1, min(threads, Int(min(seconds / 0.010, 1e6))))
   }
 
-  static func primeCount(
-    _ x: UInt64, threads: Int, reporter: inout ProgressReporter, tuning: Tuning = Tuning()
-  ) throws -> UInt64 {
+  static func primeCount<X: CountingInteger>(
+    _ x: X, threads: Int, reporter: inout ProgressReporter, tuning: Tuning = Tuning()
+  ) throws -> X {
     var details = PrimeCountDetails()
     return try primeCount(
       x, threads: threads, reporter: &reporter, tuning: tuning, details: &details)
   }
 
   /// π(x), with what it chose and each phase's time in `details`.
-  static func primeCount(
-    _ x: UInt64, threads: Int, reporter: inout ProgressReporter, tuning: Tuning = Tuning(),
+  static func primeCount<X: CountingInteger>(
+    _ x: X, threads: Int, reporter: inout ProgressReporter, tuning: Tuning = Tuning(),
     details: inout PrimeCountDetails
-  ) throws -> UInt64 {
+  ) throws -> X {
     let start = monotonicNanoseconds()
     let usageAtStart = details.isShown ? PrimeCountDetails.ProcessUsage.now() : nil
-    details.x = x
+    details.x = UInt128(x)
     details.availableProcessors = WorkerThreads.availableProcessors
     defer {
       details.wallSeconds = Double(monotonicNanoseconds() &- start) / 1e9
@@ -84,11 +86,12 @@ enum GourdonPrimeCounting {
     }
     // Small x: a sieve takes well under a millisecond; below 2²⁴ the shared table, once
     // built (in 10 ms), answers in constant time.
-    if x < PrimeTable.smallLimit {
+    if x < X(PrimeTable.smallLimit) {
       details.threads = 1
       defer { details.add("sieve", seconds: Double(monotonicNanoseconds() &- start) / 1e9) }
-      if x < 100_000 { return try SegmentedSieve.count(in: 0...x, reporter: &reporter) }
-      return PrimeTable.small.primeCount(x)
+      let x = UInt64(x)
+      if x < 100_000 { return X(try SegmentedSieve.count(in: 0...x, reporter: &reporter)) }
+      return X(PrimeTable.small.primeCount(x))
     }
     let parameters = GourdonParameters(x: x, alphaY: tuning.alphaY, alphaZ: tuning.alphaZ)
     details.y = parameters.y
@@ -129,8 +132,8 @@ enum GourdonPrimeCounting {
 extension GourdonPrimeCounting {
   /// The hard leaves' factor table, a part per thread on every thread: one thread took 11% of
   /// the whole at 2.7·10¹⁵ on 16 threads, the other fifteen waiting.
-  fileprivate static func factorTable(
-    _ parameters: GourdonParameters, pi: PiTable, threads: Int,
+  fileprivate static func factorTable<X: CountingInteger>(
+    _ parameters: GourdonParameters<X>, pi: PiTable, threads: Int,
     reporter: inout ProgressReporter
   ) throws -> FactorTable {
     let table = FactorTable(limit: parameters.z, y: parameters.y)
@@ -164,18 +167,18 @@ extension GourdonPrimeCounting {
 /// kinds is taken with one atomic addition; a hard-leaf chunk or an easy segment under a
 /// lock, which a job of milliseconds amortizes (they also hand over tables made or dropped
 /// there).
-private final class GourdonComputation: @unchecked Sendable {
-  let parameters: GourdonParameters
+private final class GourdonComputation<X: CountingInteger>: @unchecked Sendable {
+  let parameters: GourdonParameters<X>
   let pi: PiTable
-  let ordinary: OrdinaryLeaves
-  let quotients: QuotientPrimeCounts
+  let ordinary: OrdinaryLeaves<X>
+  let quotients: QuotientPrimeCounts<X>
 
   private enum Job {
     case ordinary(stride: Int)
     case trivial
-    case hard(HardLeaves, HardLeafSchedule.Chunk)
+    case hard(HardLeaves<X>, HardLeafSchedule.Chunk)
     case quotients(chunk: Int)
-    case easy(EasyLeaves, segment: Int)
+    case easy(EasyLeaves<X>, segment: Int)
 
     /// The index of its kind in ``Self/names``.
     var kind: Int {
@@ -189,9 +192,9 @@ private final class GourdonComputation: @unchecked Sendable {
     }
 
     /// Each kind's phase name, in the order they are handed out.
-    static let names = [
-      "ordinary leaves", "trivial leaves", "hard leaves", "Σ π(x/p)", "easy leaves",
-    ]
+    static var names: [String] {
+      ["ordinary leaves", "trivial leaves", "hard leaves", "Σ π(x/p)", "easy leaves"]
+    }
   }
 
   /// Adds each phase's times and the hard leaves' counts.
@@ -227,20 +230,24 @@ private final class GourdonComputation: @unchecked Sendable {
 
   /// The hard leaves' chunks, and the leaves themselves until the last chunk is handed out
   /// (each job holds them while it runs: the factor table is freed with the last).
-  private let hard: Lock<(schedule: HardLeafSchedule, leaves: HardLeaves?)>
+  private let hard: Lock<(schedule: HardLeafSchedule, leaves: HardLeaves<X>?)>
   /// The easy leaves' next segment, and their tables: made when the first segment is handed
   /// out (they then replace the hard leaves' factor table: peak memory is the larger, not
   /// the sum), dropped with the last.
-  private let easy = Lock<(next: Int, leaves: EasyLeaves?)>((0, nil))
+  private let easy = Lock<(next: Int, leaves: EasyLeaves<X>?)>((0, nil))
 
-  private let sum = Atomic<Int64>(0)
-  private let easyResults: UnsafeMutableBufferPointer<EasyLeaves.Segment>
-  private let quotientResults: UnsafeMutableBufferPointer<QuotientPrimeCounts.Chunk>
+  /// The ordinary and trivial leaves, added once a worker (or the trivial job) ends.
+  private let sum = Lock<X.Sum>(0)
+  private let easyResults: UnsafeMutableBufferPointer<EasyLeaves<X>.Segment>
+  private let quotientResults: UnsafeMutableBufferPointer<QuotientPrimeCounts<X>.Chunk>
   /// Hard-leaf chunks are added in order: those that finish early wait here, in a list (a
   /// few wait at a time; a dictionary's hashing paged in code a count otherwise never runs).
   private let hardResults = Lock<
-    (next: Int, waiting: [(index: Int, chunk: HardLeaves.Chunk)], totals: HardLeaves.Totals)
-  >((0, [], HardLeaves.Totals()))
+    (
+      next: Int, waiting: [(index: Int, chunk: HardLeaves<X>.Chunk)],
+      totals: HardLeaves<X>.Totals
+    )
+  >((0, [], HardLeaves<X>.Totals()))
 
   /// One kind of job as the workers measured it; see ``PrimeCountDetails/Phase``.
   private struct PhaseMeasure {
@@ -269,7 +276,7 @@ private final class GourdonComputation: @unchecked Sendable {
 
   /// `parallel`: the threads that can run at once, which the work is cut for.
   init(
-    parameters: GourdonParameters, pi: PiTable, factors: FactorTable, parallel threads: Int,
+    parameters: GourdonParameters<X>, pi: PiTable, factors: FactorTable, parallel threads: Int,
     tuning: GourdonPrimeCounting.Tuning, countsCrossings: Bool
   ) {
     self.countsCrossings = countsCrossings
@@ -286,7 +293,7 @@ private final class GourdonComputation: @unchecked Sendable {
     hard = Lock(
       (
         HardLeafSchedule(
-          high: parameters.x / (parameters.z + 1), threads: threads,
+          high: parameters.x.quotient(parameters.z + 1), threads: threads,
           // A chunk that does not follow its thread's last finds each level's next multiple
           // again: 4 ms, or 2 µs a level where there are more than 2,000 (from 10¹⁷).
           targetNanoseconds: max(
@@ -325,7 +332,7 @@ private final class GourdonComputation: @unchecked Sendable {
     quotientResults = .allocate(capacity: max(starts.count, 1))
     quotientResults.initialize(repeating: .init())
     weights = (0.02, 0.35, 0.13, 0.50)
-    hardScale = Double(parameters.x / (parameters.z + 1)).squareRoot()
+    hardScale = Double(parameters.x.quotient(parameters.z + 1)).squareRoot()
   }
 
   deinit {
@@ -374,13 +381,13 @@ private final class GourdonComputation: @unchecked Sendable {
     var sieve: CountingSieve?
     var phases = [PhaseMeasure](repeating: .init(), count: 5)
     var hardLeaves = 0
-    var ordinarySum: Int64 = 0
+    var ordinarySum: X.Sum = 0
     var kind = 0
     var busyMark = threadProcessorNanoseconds()
     defer {
       // Past the last kind when the work ran out; within one when a cancellation stopped it.
       if kind < phases.count { phases[kind].busy += threadProcessorNanoseconds() &- busyMark }
-      sum.wrappingAdd(ordinarySum, ordering: .relaxed)
+      sum.withLock { $0 &+= ordinarySum }
       measured.withLock {
         for index in phases.indices {
           let mine = phases[index]
@@ -430,7 +437,8 @@ private final class GourdonComputation: @unchecked Sendable {
         if stride == 0 { ordinarySum &+= ordinary.root }
         advance(weights.ordinary / Double(ordinaryJobs))
       case .trivial:
-        sum.wrappingAdd(leavesInClosedForm(), ordering: .relaxed)
+        let closedForm = leavesInClosedForm()
+        sum.withLock { $0 &+= closedForm }
       case .easy(let easy, let segment):
         let low = UInt64(segment) * easySpan
         let high = min(parameters.sqrtX, low + easySpan - 1)
@@ -474,15 +482,15 @@ private final class GourdonComputation: @unchecked Sendable {
 
   /// The trivial leaves (for each b, the primes q in (max(p, z/p, x/p²), y]) and the easy
   /// prime leaves' terms that need no π lookup in a segment.
-  private func leavesInClosedForm() -> Int64 {
+  private func leavesInClosedForm() -> X.Sum {
     let x = parameters.x
     let y = parameters.y
     let z = parameters.z
-    var sum: Int64 = 0
+    var sum: X.Sum = 0
     for b in (parameters.k + 1)...max(a, parameters.k + 1) where b <= a {
       let p = UInt64(pi.primes[b])
-      let lower = max(p, z / p, x / p / p)
-      if lower < y { sum &+= Int64(a - pi[lower]) }
+      let lower = max(p, z / p, x.divided(by: p).divided(by: p).atMost(y))
+      if lower < y { sum &+= X.Sum(a - pi[lower]) }
       if p <= parameters.cubeRoot {
         sum &+= EasyLeaves.closedForm(b, parameters: parameters, pi: pi)
       }
@@ -491,19 +499,19 @@ private final class GourdonComputation: @unchecked Sendable {
   }
 
   /// π(x), once every job is done.
-  var result: UInt64 {
-    let a = Int64(self.a)
-    var total = sum.load(ordering: .relaxed)
+  var result: X {
+    let a = X.Sum(self.a)
+    var total = sum.withLock { $0 }
     total &+= hardResults.withLock { $0.totals.sum }
     // Easy leaves: each segment's leaves get π(low − 1).
-    var primesBefore: Int64 = 0
+    var primesBefore: X.Sum = 0
     for segment in easyResults {
       total &+= segment.sum &+ segment.signs &* primesBefore
       primesBefore &+= segment.primes
     }
     let c = primesBefore  // π(√x)
     // Σ π(x/p) over y < p ≤ √x.
-    var quotientSum: Int64 = 0
+    var quotientSum: X.Sum = 0
     var before = c
     for chunk in quotientResults.prefix(quotientChunks) {
       quotientSum &+= chunk.sum &+ chunk.quotients &* before
@@ -511,8 +519,10 @@ private final class GourdonComputation: @unchecked Sendable {
     }
     // p = √x itself when x/p = √x (the chunks start above √x).
     let s = parameters.sqrtX
-    if s > parameters.y && parameters.x / s == s && Primality.isPrime(s) { quotientSum &+= c }
+    if s > parameters.y && parameters.x.divided(by: s) == X(s) && Primality.isPrime(s) {
+      quotientSum &+= c
+    }
     total &+= a &- 1 &- quotientSum &+ (c &* (c &- 1) &- a &* (a &- 1)) / 2
-    return UInt64(bitPattern: total)
+    return X(truncatingIfNeeded: total)
   }
 }

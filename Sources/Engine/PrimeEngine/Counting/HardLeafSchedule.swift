@@ -58,7 +58,7 @@ struct HardLeafSchedule {
     self.targetNanoseconds = targetNanoseconds
     self.largest = largest.map { max(Self.granule, $0 / Self.granule * Self.granule) }
     shortest = min(
-      threads <= 2 ? HardLeaves.segmentSpan : 32 * Self.granule, self.largest ?? .max)
+      threads <= 2 ? CountingSieve.segmentSpan : 32 * Self.granule, self.largest ?? .max)
   }
 
   var isFinished: Bool { nextLow > high }
@@ -102,7 +102,7 @@ struct HardLeafSchedule {
     numbers = max(shortest, numbers / granule * granule)
     // A chunk of a segment or more ends where a segment of the grid from 1 ends: a segment
     // cut in two pays its per-level work twice.
-    let span = HardLeaves.segmentSpan
+    let span = CountingSieve.segmentSpan
     if numbers >= span && largest == nil {
       numbers = (nextLow - 1 + numbers) / span * span - (nextLow - 1)
     }

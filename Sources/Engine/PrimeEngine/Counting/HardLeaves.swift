@@ -15,22 +15,22 @@
 /// m is a prime q with max(p, z/p) < q ≤ min(y, x/p³) or, when p² < z, any m ≤ z with
 /// lpf(m) > p, squarefree with its factors ≤ y, m·p > z and m ≤ x/p³ (``FactorTable``).
 /// Hard leaves need p⁴ < x.
-struct HardLeaves {
-  let parameters: GourdonParameters
+struct HardLeaves<X: CountingInteger> {
+  let parameters: GourdonParameters<X>
   let pi: PiTable
   let factors: FactorTable
 
   /// The m tested for a leaf at a time.
-  private static let batchSize = 256
+  private static var batchSize: Int { 256 }
 
   /// The numbers a chunk covers are a whole number of sieve segments.
-  static let segmentSpan = 2 * UInt64(CountingSieve.bits)
+  static var segmentSpan: UInt64 { CountingSieve.segmentSpan }
 
   struct Chunk {
     /// The first level of ``levels``.
-    static let firstLevel = CountingSieve.presievedPrimes + 1
+    static var firstLevel: Int { CountingSieve.presievedPrimes + 1 }
     /// Σ −μ(m)·(φ(u, b − 1) − φ(low − 1, b − 1)) over the chunk's leaves.
-    var sum: Int64 = 0
+    var sum: X.Sum = 0
     /// For each level b from ``firstLevel``: Σ −μ(m) over its leaves, and the numbers left
     /// in the chunk before p_b is removed.
     var levels: [(signs: Int64, left: Int64)] = []
@@ -42,7 +42,7 @@ struct HardLeaves {
   func lastLevel(from low: UInt64) -> Int {
     let x = parameters.x
     // p⁴ < x, and u ≤ x/p² since m > p.
-    let largestP = min(parameters.quarterRoot, integerSquareRoot(x / max(low, 1)))
+    let largestP = min(parameters.quarterRoot, x.divided(by: max(low, 1)).squareRoot)
     return pi[min(largestP, parameters.y)]
   }
 
@@ -81,14 +81,17 @@ struct HardLeaves {
       sieve.reset(low: low, high: high)
       for b in first...last {
         let p = UInt64(primes[b])
-        let xp = x / p
+        let xp = x.divided(by: p)
         var signs: Int64 = 0
         var sum: Int64 = 0
         sieve.startCounting()
-        let hardUpTo = xp / p / p
+        // Compared only with bounds up to z (≥ y), so narrowed to it.
+        let hardUpTo = xp.divided(by: p).divided(by: p).atMost(z)
+        let segmentAbove = xp.divided(by: high + 1).atMost(z)
+        let segmentUpTo = xp.divided(by: low).atMost(z)
         if p * p < z {
-          let lower = max(z / p, p, xp / (high + 1))
-          let upper = min(z, hardUpTo, xp / low)
+          let lower = max(z / p, p, segmentAbove)
+          let upper = min(z, hardUpTo, segmentUpTo)
           if lower < upper {
             // m from the largest down: u increases, as the sieve's counts need. Most m fail
             // the test (a square, a factor ≤ p or above y): they are filtered without a
@@ -113,7 +116,10 @@ struct HardLeaves {
                 let m =
                   UInt64(truncatingIfNeeded: position / 48) &* 210
                   &+ UInt64(truncatingIfNeeded: residues[position % 48])
-                quotients[leaf] = divide(xp, UInt32(truncatingIfNeeded: m))
+                quotients[leaf] =
+                  X.bitWidth == 64
+                  ? divide(UInt64(truncatingIfNeeded: xp), UInt32(truncatingIfNeeded: m))
+                  : xp.quotient(m)
               }
               for leaf in 0..<found {
                 let count = Int64(sieve.count(upTo: quotients[leaf]))
@@ -126,8 +132,8 @@ struct HardLeaves {
             }
           }
         } else {
-          let lower = max(z / p, p, xp / (high + 1))
-          let upper = min(y, hardUpTo, xp / low)
+          let lower = max(z / p, p, segmentAbove)
+          let upper = min(y, hardUpTo, segmentUpTo)
           if lower < upper {
             var index = pi[upper]
             let firstIndex = pi[lower] + 1
@@ -141,7 +147,10 @@ struct HardLeaves {
               let batchEnd = max(firstIndex, index &- (Self.batchSize &- 1))
               var found = 0
               while index >= batchEnd {
-                quotients[found] = divide(xp, primes[index])
+                quotients[found] =
+                  X.bitWidth == 64
+                  ? divide(UInt64(truncatingIfNeeded: xp), primes[index])
+                  : xp.quotient(UInt64(primes[index]))
                 found &+= 1
                 index &-= 1
               }
@@ -150,7 +159,10 @@ struct HardLeaves {
           }
         }
         // The counts start at this segment: the chunk's earlier segments come first.
-        chunk.sum &+= sum &+ signs &* chunk.levels[b - first].left
+        chunk.sum &+=
+          X.Sum(truncatingIfNeeded: sum)
+          &+ X.Sum(truncatingIfNeeded: signs)
+          &* X.Sum(truncatingIfNeeded: chunk.levels[b - first].left)
         chunk.levels[b - first].signs &+= signs
         chunk.levels[b - first].left &+= Int64(sieve.total)
         if b < last { sieve.remove(multiplesOf: p, level: b) }
@@ -168,7 +180,7 @@ struct HardLeaves {
   /// Puts the chunks together in order: φ(low − 1, b − 1) for the next chunk, and the sum.
   struct Totals {
     private var left: [Int64] = []
-    private(set) var sum: Int64 = 0
+    private(set) var sum: X.Sum = 0
 
     mutating func add(_ chunk: Chunk) {
       sum &+= chunk.sum
@@ -176,7 +188,7 @@ struct HardLeaves {
         left += Array(repeating: 0, count: chunk.levels.count - left.count)
       }
       for (level, counts) in chunk.levels.enumerated() {
-        sum &+= counts.signs &* left[level]
+        sum &+= X.Sum(truncatingIfNeeded: counts.signs) &* X.Sum(truncatingIfNeeded: left[level])
         left[level] &+= counts.left
       }
     }

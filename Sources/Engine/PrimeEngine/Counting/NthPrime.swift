@@ -208,6 +208,113 @@ public enum NthPrime {
     }
   }
 
+  /// The largest n of the `UInt128` methods: 10²⁹, as primecount (p_n ≈ 7·10³⁰, below
+  /// ``PrimeCounting/maximum``).
+  public static let wideMaximum: UInt128 = 100_000_000_000_000_000_000_000_000_000
+
+  /// p_n for n up to ``wideMaximum``, past ``maximum`` (primes past 2⁶⁴) included; below, the
+  /// 64-bit method's answer. Disfavoured, so that a literal picks the `Int` method.
+  @_disfavoredOverload
+  public static func nthPrime(
+    _ n: UInt128, threads: Int? = nil, progress: (@Sendable (Double) -> Void)? = nil
+  ) throws -> UInt128 {
+    var reporter = ProgressReporter(progress)
+    var details = PrimeCountDetails()
+    return try wide(n, threads: WorkerThreads.count(threads), reporter: &reporter, &details)
+  }
+
+  /// p_n for n up to ``wideMaximum``, and what the count of primes up to its estimate chose.
+  @_disfavoredOverload
+  public static func nthPrimeWithDetails(
+    _ n: UInt128, threads: Int? = nil, progress: (@Sendable (Double) -> Void)? = nil
+  ) throws -> (prime: UInt128, details: PrimeCountDetails) {
+    var reporter = ProgressReporter(progress)
+    var details = PrimeCountDetails()
+    details.isShown = true
+    let prime = try wide(n, threads: WorkerThreads.count(threads), reporter: &reporter, &details)
+    return (prime, details)
+  }
+
+  /// p_n for n up to ``wideMaximum``, on threads of the engine's own.
+  @_disfavoredOverload
+  public static func nthPrime(
+    _ n: UInt128, threads: Int? = nil, progress: (@Sendable (Double) -> Void)? = nil
+  ) async throws -> UInt128 {
+    try await DedicatedThread.run { isCancelled in
+      var reporter = ProgressReporter(progress, isCancelled: isCancelled)
+      var details = PrimeCountDetails()
+      return try wide(n, threads: WorkerThreads.count(threads), reporter: &reporter, &details)
+    }
+  }
+
+  /// A wide n: up to ``maximum`` by the 64-bit method; past it, π of the estimate counted
+  /// past 2⁶⁴ and the gap walked by ``WideWindowSieve``.
+  private static func wide(
+    _ n: UInt128, threads: Int, reporter: inout ProgressReporter,
+    _ details: inout PrimeCountDetails
+  ) throws -> UInt128 {
+    guard n <= wideMaximum else {
+      throw PrimeEngineError.tooLarge(String(n), maximum: String(wideMaximum))
+    }
+    if n <= UInt128(maximum) {
+      return UInt128(try nthPrime(Int(n), threads: threads, reporter: &reporter, details: &details))
+    }
+    let start = monotonicNanoseconds()
+    let usageAtStart = details.isShown ? PrimeCountDetails.ProcessUsage.now() : nil
+    defer { if let usageAtStart { details.usage = .now() - usageAtStart } }
+    let estimate = UInt128(inverseRiemannR(Double(n)))
+    let count = try GourdonPrimeCounting.primeCount(
+      estimate, threads: threads, reporter: &reporter, details: &details)
+    let walkStart = monotonicNanoseconds()
+    let prime = try walk(to: n, from: estimate, count: count, reporter: &reporter)
+    let now = monotonicNanoseconds()
+    details.add("sieve from π(estimate) to p_n", seconds: Double(now &- walkStart) / 1e9)
+    details.wallSeconds = Double(now &- start) / 1e9
+    return prime
+  }
+
+  /// The target-th prime past 2⁶⁴, from `estimate` whose π is `count`: windows of about the
+  /// gap's length (ln x times the primes missing, and a quarter more), upwards or downwards.
+  /// `sievingLimit` is ``WideWindowSieve``'s, for tests.
+  static func walk(
+    to target: UInt128, from estimate: UInt128, count: UInt128,
+    reporter: inout ProgressReporter, windowScale: Double = 1.25, sievingLimit: UInt64? = nil
+  ) throws -> UInt128 {
+    let missing = count < target ? target - count : count - target + 1
+    let length = min(
+      WideWindowSieve.largestLength,
+      UInt64((Double(missing) + 16) * log(Double(estimate)) * windowScale) + 1_000)
+    if count < target {
+      // Up: the (target − count)-th prime above the estimate.
+      var needed = target - count
+      var low = estimate + 1
+      while true {
+        try reporter.checkpoint(1)
+        let window = try WideWindowSieve(
+          low: low, high: low + UInt128(length) - 1, sievingLimit: sievingLimit,
+          reporter: &reporter)
+        let primes = UInt128(window.count)
+        if primes >= needed { return window.prime(atRank: needed) }
+        needed -= primes
+        low += UInt128(length)
+      }
+    } else {
+      // Down: p_n is the (count − n + 1)-th prime at or below the estimate.
+      var needed = missing
+      var high = estimate
+      while true {
+        try reporter.checkpoint(1)
+        let low = high - UInt128(length) + 1
+        let window = try WideWindowSieve(
+          low: low, high: high, sievingLimit: sievingLimit, reporter: &reporter)
+        let primes = UInt128(window.count)
+        if primes >= needed { return window.prime(atRank: primes - needed + 1) }
+        needed -= primes
+        high = low - 1
+      }
+    }
+  }
+
   /// x with R(x) = n, by Newton's method (R′(x) ≈ 1/ln x).
   static func inverseRiemannR(_ n: Double) -> Double {
     var x = n * log(n) + n * log(log(n))

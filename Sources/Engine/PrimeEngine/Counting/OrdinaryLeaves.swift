@@ -3,30 +3,36 @@
 ///
 /// The n are visited as a tree, each n extended by primes above its largest; threads take
 /// the subtrees of the first prime in turn.
-struct OrdinaryLeaves {
-  let parameters: GourdonParameters
+struct OrdinaryLeaves<X: CountingInteger> {
+  let parameters: GourdonParameters<X>
   let pi: PiTable
 
   /// φ(x, k), the leaf of n = 1.
-  var root: Int64 { Int64(bitPattern: PhiTable.phi(parameters.x, parameters.k)) }
+  var root: X.Sum { phi(parameters.x) }
 
   /// The leaves whose least prime factor is the b-th prime.
-  func count(leastFactor b: Int) -> Int64 {
+  func count(leastFactor b: Int) -> X.Sum {
     let p = UInt64(pi.primes[b])
     guard p <= parameters.z else { return 0 }
-    return extend(p, from: b + 1) &- Int64(bitPattern: PhiTable.phi(parameters.x / p, parameters.k))
+    return extend(p, from: b + 1) &- phi(parameters.x.divided(by: p))
+  }
+
+  /// φ(v, k) as a term of the sum.
+  @inline(__always)
+  private func phi(_ v: X) -> X.Sum {
+    X.Sum(truncatingIfNeeded: PhiTable.phi(v, parameters.k))
   }
 
   /// −μ(n)·Σ μ(m)·φ(x/m, k) over the multiples m = n·d ≤ z, d > 1, whose other factors are
   /// primes from the `first`-th on.
-  private func extend(_ n: UInt64, from first: Int) -> Int64 {
-    var sum: Int64 = 0
+  private func extend(_ n: UInt64, from first: Int) -> X.Sum {
+    var sum: X.Sum = 0
     var index = first
     let primes = pi.primes
     while index < primes.count {
       let product = n * UInt64(primes[index])
       if product > parameters.z { break }
-      sum &+= Int64(bitPattern: PhiTable.phi(parameters.x / product, parameters.k))
+      sum &+= phi(parameters.x.divided(by: product))
       sum &-= extend(product, from: index + 1)
       index += 1
     }

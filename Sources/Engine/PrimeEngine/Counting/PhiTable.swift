@@ -36,6 +36,19 @@ enum PhiTable {
   private static let period6: UInt64 = 30_030
   private static let perPeriod6: UInt64 = 5_760
 
+  /// φ(z, b) for a z of any width: past 2⁶⁴, by the period of the first b primes' pattern,
+  /// φ(z, b) = ⌊z/P⌋·φ(P, b) + φ(z mod P, b) with P = p₁·…·p_b.
+  @inline(__always)
+  static func phi<X: CountingInteger>(_ z: X, _ b: Int) -> X {
+    if X.bitWidth == 64 || z <= X(UInt64.max) {
+      return X(phi(UInt64(truncatingIfNeeded: z), b))
+    }
+    let period = (primes + largerPrimes).prefix(b).reduce(1, *)
+    let perPeriod = (primes + largerPrimes).prefix(b).reduce(1) { $0 * ($1 - 1) }
+    let (periods, rest) = z.quotientAndRemainder(dividingBy: X(period))
+    return periods * X(perPeriod) + X(phi(UInt64(rest), b))
+  }
+
   /// Above b = 6 by φ(z, b) = φ(z, b − 1) − φ(z/p_b, b − 1): 2^(b − 6) lookups.
   static func phi(_ z: UInt64, _ b: Int) -> UInt64 {
     if b == 9 { return phi9(z) }

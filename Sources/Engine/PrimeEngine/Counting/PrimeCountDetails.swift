@@ -44,7 +44,7 @@ public struct PrimeCountDetails: Sendable, Equatable {
     public var peakMemoryKiB = 0
   }
 
-  public var x: UInt64 = 0
+  public var x: UInt128 = 0
   /// Where φ stops sieving: ∛x·α_y.
   public var y: UInt64 = 0
   /// How far the ordinary leaves go: y·α_z.

@@ -1,12 +1,25 @@
-/// π(x), the number of primes ≤ x, for every 64-bit x.
+/// π(x), the number of primes ≤ x, for every x up to 10³¹.
 ///
 /// Gourdon's variant of the Deléglise–Rivat method (`GourdonPrimeCounting`), on every
-/// processor unless told otherwise: O(x^⅔/log² x) time, O(x^⅓·log³ x) memory.
+/// processor unless told otherwise: O(x^⅔/log² x) time, O(x^⅓·log³ x) memory. Each method
+/// takes a `UInt64` x, and a `UInt128` one up to ``maximum``: one generic count specialized
+/// for each, so that a 64-bit x runs no 128-bit arithmetic (a `UInt128` x below 2⁶⁴ is
+/// counted by the 64-bit code). The `UInt128` overloads are disfavoured, so that a literal
+/// picks the 64-bit one.
 ///
 /// ```swift
 /// let count = try await PrimeCounting.primeCount(upTo: 1_000_000_000_000)  // 37607912018
+/// let wide = try PrimeCounting.primeCount(upTo: UInt128(1) << 64, threads: 2)
+/// // 425656284035217743
 /// ```
 public enum PrimeCounting {
+  /// The largest x counted: 10³¹, as primecount. Above, ``PrimeEngineError/tooLarge(_:maximum:)``.
+  ///
+  /// The bound keeps every value but x and a few of its quotients below 2⁶⁴ (at 10³¹ the
+  /// sieves reach x/y ≈ 8.6·10¹⁷); how far a machine gets below it is a matter of time and
+  /// memory: π(10²⁰) takes minutes on two cores, π(10²⁵) days.
+  public static let maximum: UInt128 = 10_000_000_000_000_000_000_000_000_000_000
+
   /// The processors this process may run on: those online, its affinity mask and its
   /// cgroup's CPU quota, whichever is least. The default thread count of every count.
   public static var availableProcessors: Int { WorkerThreads.availableProcessors }
@@ -46,5 +59,56 @@ public enum PrimeCounting {
       return try GourdonPrimeCounting.primeCount(
         x, threads: WorkerThreads.count(threads), reporter: &reporter)
     }
+  }
+
+  /// π(x) for x up to ``maximum``, as the 64-bit method counts it.
+  @_disfavoredOverload
+  public static func primeCount(
+    upTo x: UInt128, threads: Int? = nil, progress: (@Sendable (Double) -> Void)? = nil
+  ) throws -> UInt128 {
+    var reporter = ProgressReporter(progress)
+    var details = PrimeCountDetails()
+    return try wide(x, threads: WorkerThreads.count(threads), reporter: &reporter, &details)
+  }
+
+  /// π(x) for x up to ``maximum``, and what the computation chose and where its time went.
+  @_disfavoredOverload
+  public static func primeCountWithDetails(
+    upTo x: UInt128, threads: Int? = nil, progress: (@Sendable (Double) -> Void)? = nil
+  ) throws -> (count: UInt128, details: PrimeCountDetails) {
+    var reporter = ProgressReporter(progress)
+    var details = PrimeCountDetails()
+    details.isShown = true
+    let count = try wide(x, threads: WorkerThreads.count(threads), reporter: &reporter, &details)
+    return (count, details)
+  }
+
+  /// π(x) for x up to ``maximum``, on threads of the engine's own.
+  @_disfavoredOverload
+  public static func primeCount(
+    upTo x: UInt128, threads: Int? = nil, progress: (@Sendable (Double) -> Void)? = nil
+  ) async throws -> UInt128 {
+    try await DedicatedThread.run { isCancelled in
+      var reporter = ProgressReporter(progress, isCancelled: isCancelled)
+      var details = PrimeCountDetails()
+      return try wide(x, threads: WorkerThreads.count(threads), reporter: &reporter, &details)
+    }
+  }
+
+  /// A wide x: below 2⁶⁴ by the 64-bit count, above ``maximum`` refused.
+  private static func wide(
+    _ x: UInt128, threads: Int, reporter: inout ProgressReporter,
+    _ details: inout PrimeCountDetails
+  ) throws -> UInt128 {
+    guard x <= maximum else {
+      throw PrimeEngineError.tooLarge(String(x), maximum: String(maximum))
+    }
+    if let narrow = UInt64(exactly: x) {
+      return UInt128(
+        try GourdonPrimeCounting.primeCount(
+          narrow, threads: threads, reporter: &reporter, details: &details))
+    }
+    return try GourdonPrimeCounting.primeCount(
+      x, threads: threads, reporter: &reporter, details: &details)
   }
 }

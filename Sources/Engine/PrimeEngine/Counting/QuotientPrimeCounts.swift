@@ -5,8 +5,8 @@
 /// order. A chunk sieves its range once, and for its p (those with x/p in the chunk, taken
 /// from the largest down so that v increases) counts the primes from the chunk's start to
 /// x/p; the primes before the chunk are added when the chunks are put together in order.
-struct QuotientPrimeCounts {
-  let parameters: GourdonParameters
+struct QuotientPrimeCounts<X: CountingInteger> {
+  let parameters: GourdonParameters<X>
 
   /// The numbers of p sieved at a time.
   let primeSpan: UInt64
@@ -15,26 +15,26 @@ struct QuotientPrimeCounts {
   /// each range's start costs about as much as crossing off its numbers once. Near √x at
   /// 10¹⁸ (p ≈ 10⁹) 2¹⁸ of them hold about 13,000 primes, 100 KiB of quotients; at 10¹⁰ the
   /// largest range would hold all 10,000 p at once, in 21 pages the run touches only for them.
-  static func primeSpan(x: UInt64) -> UInt64 {
+  static func primeSpan(x: X) -> UInt64 {
     let span = UInt64(64 * Double(x).squareRoot().squareRoot())
     return min(largestPrimeSpan, max(1 << 12, span))
   }
 
-  static let largestPrimeSpan: UInt64 = 1 << 18
+  static var largestPrimeSpan: UInt64 { 1 << 18 }
 
   struct Chunk {
     /// How many p have x/p in the chunk.
-    var quotients: Int64 = 0
+    var quotients: X.Sum = 0
     /// Σ over them of the primes from the chunk's start to x/p.
-    var sum: Int64 = 0
+    var sum: X.Sum = 0
     /// The primes in the chunk.
-    var primes: Int64 = 0
+    var primes: X.Sum = 0
   }
 
   /// The quotients' range: from just above √x to x/(y + 1).
   var range: ClosedRange<UInt64>? {
     let low = parameters.sqrtX + 1
-    let high = parameters.x / (parameters.y + 1)
+    let high = parameters.x.quotient(parameters.y + 1)
     return low <= high ? low...high : nil
   }
 
@@ -47,8 +47,8 @@ struct QuotientPrimeCounts {
     var chunk = Chunk()
     var reporter = ProgressReporter(nil, isCancelled: { stop.isSet })
     // p with vLow ≤ x/p ≤ vHigh, within (y, √x].
-    let pLow = max(parameters.y + 1, x / (vHigh + 1) + 1)
-    let pHigh = min(parameters.sqrtX, x / vLow)
+    let pLow = max(parameters.y + 1, x.quotient(vHigh + 1) + 1)
+    let pHigh = min(parameters.sqrtX, x.quotient(vLow))
     // The p come from the largest down in short ranges of their own (a few hundred KiB of
     // quotients at a time), in step with the v sieve: a whole chunk's list took 8 MiB.
     var quotients: [UInt64] = []
@@ -62,10 +62,10 @@ struct QuotientPrimeCounts {
       let high = nextPHigh
       let low = high - pLow >= primeSpan ? high - primeSpan + 1 : pLow
       try SegmentedSieve.forEachPrime(in: low...high, reporter: &reporter) { p in
-        quotients.append(x / p)
+        quotients.append(x.quotient(p))
       }
       quotients.reverse()
-      chunk.quotients &+= Int64(quotients.count)
+      chunk.quotients &+= X.Sum(quotients.count)
       pLeft = low > pLow
       nextPHigh = low &- 1
     }
@@ -109,12 +109,12 @@ struct QuotientPrimeCounts {
           let mask =
             ((1 &<< shift) &- 1) | UInt64(Sieve30Wheel.keepUpTo[Int(offset % 30)]) &<< shift
           let bits = raw.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self)
-          chunk.sum &+= Int64(countBeforeCursor &+ (bits & mask).nonzeroBitCount)
+          chunk.sum &+= X.Sum(countBeforeCursor &+ (bits & mask).nonzeroBitCount)
           next += 1
         }
         primesBefore &+= sieve.count()
       }
-      chunk.primes = Int64(primesBefore)
+      chunk.primes = X.Sum(primesBefore)
     } catch {
       throw CancellationError()
     }

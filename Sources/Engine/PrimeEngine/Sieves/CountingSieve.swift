@@ -11,6 +11,8 @@
 struct CountingSieve {
   static let words = 4096
   static let bits = words * 64
+  /// The numbers a segment covers: its bits stand for the odd ones.
+  static let segmentSpan = 2 * UInt64(bits)
   private static let wordsPerBlock = 2
   private static let bitsPerBlockShift = 7
 
