@@ -13,7 +13,7 @@
 /// protocol, and specialized for each width: the 64-bit count runs the code it ran before
 /// the wide one existed, and the wide one divides a 128-bit value only where a value can
 /// need it. A quotient known to fit in 64 bits is one hardware division of 128 bits by 64
-/// (``quotient(_:)-2ya7y``), which a 128-by-128 division would take tens of times longer.
+/// (`quotient(_:)`), which a 128-by-128 division would take tens of times longer.
 ///
 /// The sums that make π(x) are kept in ``Sum`` modulo 2^bitWidth, which is exact since π(x)
 /// is below 2^(bitWidth − 1) (π(10³¹) < 2⁹⁷): terms in between may pass that range.

@@ -9,8 +9,6 @@
 ///
 /// ```swift
 /// let count = try await PrimeCounting.primeCount(upTo: 1_000_000_000_000)  // 37607912018
-/// let wide = try PrimeCounting.primeCount(upTo: UInt128(1) << 64, threads: 2)
-/// // 425656284035217743
 /// ```
 public enum PrimeCounting {
   /// The largest x counted: 10³¹, as primecount. Above, ``PrimeEngineError/tooLarge(_:maximum:)``.
