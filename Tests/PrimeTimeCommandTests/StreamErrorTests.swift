@@ -139,7 +139,15 @@ func runInShell(_ script: String, data: URL) async throws -> Run {
   let pid = try spawnWithSignals(
     [primetimeExecutable.path, "nth-prime", "10000000000000", "--threads", "1"],
     output: "/dev/null", errors: errors.path)
-  try await Task.sleep(for: .milliseconds(300))
+  // Sent before `main` restores the default action, the signal would meet the runtime's
+  // handler (a loaded machine took over 300 ms to get there): wait until the process catches
+  // SIGSEGV (the runtime is up) but no longer SIGQUIT (main has run), 10 s at most.
+  let waited = Date()
+  while Date().timeIntervalSince(waited) < 10 {
+    let caught = caughtSignals(pid)
+    if caught & (1 << (SIGSEGV - 1)) != 0 && caught & (1 << (SIGQUIT - 1)) == 0 { break }
+    try await Task.sleep(for: .milliseconds(20))
+  }
   let sent = Date()
   kill(pid, SIGQUIT)
   let status = await waitForProcess(pid)
@@ -235,4 +243,14 @@ func waitForProcess(_ pid: pid_t) async -> Int32 {
     #expect((Int(words.last?.dropLast() ?? "") ?? .max) < 5_000, "\(result)")
     #expect(favorites(data).contains("[2]"))
   }
+}
+
+/// The signals process `pid` catches (the `SigCgt` mask of /proc/PID/status, bit n − 1 for
+/// signal n); 0 when it cannot be read.
+private func caughtSignals(_ pid: pid_t) -> UInt64 {
+  guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") })
+  else { return 0 }
+  return UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+    ?? 0
 }

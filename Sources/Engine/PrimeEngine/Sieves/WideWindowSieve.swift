@@ -4,9 +4,10 @@
 /// Every sieving prime p ≤ √high finds its first odd multiple in the window by one division
 /// of the window's 128-bit start (two hardware divisions of 128 bits by 64), then crosses off
 /// every second multiple. No prime is kept between windows: near 10²⁰ they are the 4.5·10⁸
-/// primes up to 10¹⁰, taken anew from ``SegmentedSieve`` for each window, so a window is cut
-/// as long as ``largestLength`` allows and the walk rarely needs two (its length is the gap
-/// to the estimate, ln x times the primes missing).
+/// primes up to 10¹⁰, taken anew from ``SegmentedSieve`` for each window, so a window is as
+/// long as the gap to the estimate (ln x times the primes missing) up to ``largestLength``.
+/// Past π(2⁶⁴) the estimate was 944 million above p_n: three windows, 6.5 s each on one
+/// thread, 4% of the whole (the Performance article).
 ///
 /// Memory: length/16 bytes (32 MiB at the largest).
 struct WideWindowSieve {
