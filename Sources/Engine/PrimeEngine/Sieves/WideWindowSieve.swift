@@ -29,14 +29,13 @@ struct WideWindowSieve {
   ) throws {
     let first = low | 1
     self.low = first
-    bitCount = first > high ? 0 : Int((high - first) / 2) + 1
-    words = [UInt64](repeating: .max, count: (bitCount + 63) / 64)
-    guard bitCount > 0 else { return }
-    let limit = min(high.squareRoot, sievingLimit ?? .max)
-    let bitCount = bitCount
-    let high64 = UInt64(truncatingIfNeeded: first >> 64)
-    let low64 = UInt64(truncatingIfNeeded: first)
-    try words.withUnsafeMutableBufferPointer { words in
+    let bitCount = first > high ? 0 : Int((high - first) / 2) + 1
+    self.bitCount = bitCount
+    var words = [UInt64](repeating: .max, count: (bitCount + 63) / 64)
+    if bitCount > 0 {
+      let limit = min(high.squareRoot, sievingLimit ?? .max)
+      let high64 = UInt64(truncatingIfNeeded: first >> 64)
+      let low64 = UInt64(truncatingIfNeeded: first)
       try SegmentedSieve.forEachPrime(in: 3...max(3, limit), reporter: &reporter) { p in
         // first mod p, by long division of its two 64-bit digits.
         let remainder = p.dividingFullWidth((high64 % p, low64)).remainder
@@ -52,6 +51,7 @@ struct WideWindowSieve {
       }
       if bitCount % 64 != 0 { words[words.count - 1] &= (1 &<< UInt64(bitCount % 64)) &- 1 }
     }
+    self.words = words
   }
 
   /// The primes in the window.
