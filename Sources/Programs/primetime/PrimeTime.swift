@@ -64,77 +64,43 @@ extension Subcommand {
 }
 
 private func nthPrimeAnswer(_ text: String, threads: Int?, verbose: Bool) throws -> String {
-  guard let n = Int(text), n <= NthPrime.maximum else {
-    return try wideNthPrimeAnswer(text, threads: threads, verbose: verbose)
-  }
-  if verbose {
-    let (prime, details) = try withProgress("the \(ordinal(n)) prime") {
-      try NthPrime.nthPrimeWithDetails(n, threads: threads, progress: $0)
-    }
-    emit(verboseReport(details), to: STDERR_FILENO)
-    return decimal(prime)
-  }
-  return decimal(
-    try withProgress("the \(ordinal(n)) prime") {
-      try NthPrime.nthPrime(n, threads: threads, progress: $0)
-    })
-}
-
-/// The n-th prime for an n past π(2⁶⁴), up to ``NthPrime/wideMaximum``.
-private func wideNthPrimeAnswer(_ text: String, threads: Int?, verbose: Bool) throws -> String {
-  let maximum = NthPrime.wideMaximum
-  guard isDigits(text) else { throw PrimeEngineError.malformedNumber(text) }
-  guard let n = UInt128(text), n <= maximum else {
-    throw PrimeEngineError.tooLarge(text, maximum: "10^29 (\(grouped(String(maximum))))")
-  }
-  let title = "the \(ordinal(n)) prime"
-  if verbose {
-    let (prime, details) = try withProgress(title) {
-      try NthPrime.nthPrimeWithDetails(n, threads: threads, progress: $0)
-    }
-    emit(verboseReport(details), to: STDERR_FILENO)
-    return String(prime)
-  }
-  return String(
-    try withProgress(title) { try NthPrime.nthPrime(n, threads: threads, progress: $0) })
+  // "-4" is a number with no prime, not a malformed one.
+  if let n = Int(text), n <= 0 { throw PrimeEngineError.noSuchPrime(n) }
+  let n = try number(text, upTo: NthPrime.wideMaximum, named: "10^29")
+  return try answer(
+    "the \(ordinal(n)) prime", verbose: verbose,
+    { try NthPrime.nthPrime(n, threads: threads, progress: $0) },
+    { try NthPrime.nthPrimeWithDetails(n, threads: threads, progress: $0) })
 }
 
 private func piAnswer(_ text: String, threads: Int?, verbose: Bool) throws -> String {
-  guard let x = UInt64(text) else {
-    return try widePiAnswer(text, threads: threads, verbose: verbose)
-  }
-  if verbose {
-    let (count, details) = try withProgress("primes up to \(grouped(String(x)))") {
-      try PrimeCounting.primeCountWithDetails(upTo: x, threads: threads, progress: $0)
-    }
-    emit(verboseReport(details), to: STDERR_FILENO)
-    return decimal(count)
-  }
-  return decimal(
-    try withProgress("primes up to \(grouped(String(x)))") {
-      try PrimeCounting.primeCount(upTo: x, threads: threads, progress: $0)
-    })
+  let x = try number(text, upTo: PrimeCounting.maximum, named: "10^31")
+  return try answer(
+    "primes up to \(grouped(String(x)))", verbose: verbose,
+    { try PrimeCounting.primeCount(upTo: x, threads: threads, progress: $0) },
+    { try PrimeCounting.primeCountWithDetails(upTo: x, threads: threads, progress: $0) })
 }
 
-/// π(x) for an x past 2⁶⁴, up to ``PrimeCounting/maximum``.
-private func widePiAnswer(_ text: String, threads: Int?, verbose: Bool) throws -> String {
-  let maximum = PrimeCounting.maximum
+/// A request's number, up to `maximum` (`name` says it as people write it). The engine's
+/// `UInt128` methods count a value below 2⁶⁴ with its 64-bit code.
+private func number(_ text: String, upTo maximum: UInt128, named name: String) throws -> UInt128 {
   guard isDigits(text) else { throw PrimeEngineError.malformedNumber(text) }
-  guard let x = UInt128(text), x <= maximum else {
-    throw PrimeEngineError.tooLarge(text, maximum: "10^31 (\(grouped(String(maximum))))")
+  guard let value = UInt128(text), value <= maximum else {
+    throw PrimeEngineError.tooLarge(text, maximum: "\(name) (\(grouped(String(maximum))))")
   }
-  let title = "primes up to \(grouped(String(x)))"
-  if verbose {
-    let (count, details) = try withProgress(title) {
-      try PrimeCounting.primeCountWithDetails(upTo: x, threads: threads, progress: $0)
-    }
-    emit(verboseReport(details), to: STDERR_FILENO)
-    return String(count)
-  }
-  return String(
-    try withProgress(title) {
-      try PrimeCounting.primeCount(upTo: x, threads: threads, progress: $0)
-    })
+  return value
+}
+
+/// A count under its progress bar; with `verbose`, what it chose and its times on stderr.
+private func answer(
+  _ title: String, verbose: Bool,
+  _ count: ((@Sendable (Double) -> Void)?) throws -> UInt128,
+  _ countWithDetails: ((@Sendable (Double) -> Void)?) throws -> (UInt128, PrimeCountDetails)
+) throws -> String {
+  guard verbose else { return decimal(try withProgress(title) { try count($0) }) }
+  let (answer, details) = try withProgress(title) { try countWithDetails($0) }
+  emit(verboseReport(details), to: STDERR_FILENO)
+  return decimal(answer)
 }
 
 private func isPrimeAnswer(_ text: String) throws -> String {
@@ -201,13 +167,6 @@ func answer(_ values: [String], _ compute: (String) throws -> String) -> Int32 {
   return failed ? 2 : 0
 }
 
-func parseUInt64(_ text: String) throws -> UInt64 {
-  if let value = UInt64(text) { return value }
-  throw isDigits(text)
-    ? PrimeEngineError.tooLarge(text, maximum: String(UInt64.max))
-    : PrimeEngineError.malformedNumber(text)
-}
-
 /// Whether `text` is a non-negative decimal number, however long, with a "+" if you like (as
 /// Swift's integer parsing, and so every subcommand, takes it).
 func isDigits(_ text: String) -> Bool {
@@ -217,8 +176,8 @@ func isDigits(_ text: String) -> Bool {
 
 /// The decimal digits of `n`. Written here, as `String(n)` runs the standard library's
 /// printing of any integer, whose code a count's answer would page in for one line.
-func decimal(_ n: UInt64) -> String {
-  withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+func decimal(_ n: some UnsignedInteger) -> String {
+  withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 39) { digits in
     var n = n
     var start = digits.count
     repeat {
