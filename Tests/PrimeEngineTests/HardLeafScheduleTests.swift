@@ -9,7 +9,7 @@ struct HardLeafScheduleTests {
   /// Hands out every chunk, recording a processor time for each from `cost` (nanoseconds per
   /// number at a chunk's start) as a thread would after counting it.
   func chunks(
-    _ schedule: inout HardLeafSchedule, cost: (UInt64) -> Double
+    _ schedule: HardLeafSchedule, cost: (UInt64) -> Double
   ) -> [HardLeafSchedule.Chunk] {
     var chunks: [HardLeafSchedule.Chunk] = []
     while let chunk = schedule.next() {
@@ -23,13 +23,12 @@ struct HardLeafScheduleTests {
   @Test(arguments: [1, 2, 3, 16, 64])
   func everyNumberOnceInOrder(threads: Int) {
     for high: UInt64 in [1, 1_000, 32_768, 1_000_003, 821_679_105, 9_000_000_000] {
-      var schedule = HardLeafSchedule(high: high, threads: threads)
+      let schedule = HardLeafSchedule(high: high, threads: threads)
       // Dense near 10⁶, thinning like 1/√u above: the shape of the leaves.
-      let list = chunks(&schedule) { u in 50 * (1_000_000 / Double(max(u, 1_000_000))).squareRoot()
+      let list = chunks(schedule) { u in 50 * (1_000_000 / Double(max(u, 1_000_000))).squareRoot()
       }
       #expect(list.first?.low == 1)
       #expect(list.last?.high == high)
-      #expect(list.map(\.index) == Array(list.indices))
       // One expectation over all pairs: thousands of them each cost the test seconds.
       let wrong = zip(list, list.dropFirst()).filter { before, after in
         after.low != before.high + 1 || before.numbers % HardLeafSchedule.granule != 0
@@ -40,19 +39,29 @@ struct HardLeafScheduleTests {
     }
   }
 
+  /// An eighth of a thread's share of the time left from `low` to `high`, in numbers, where
+  /// the work per number falls like 1/√u.
+  func taper(_ low: UInt64, _ high: UInt64, threads: Int) -> Double {
+    let root = Double(low).squareRoot()
+    return root * (Double(high).squareRoot() - root) / Double(4 * threads)
+  }
+
   /// Chunks take about the target where the cost is even, whatever the thread count, and
-  /// the taper leaves none longer than half a thread's share of what was left.
+  /// the taper leaves none longer than an eighth of a thread's share of the time left.
   @Test(arguments: [1, 4, 16, 64])
   func chunksAreSizedByTheirMeasuredTimeAndTaper(threads: Int) {
     let high: UInt64 = 50_000_000_000
-    var schedule = HardLeafSchedule(high: high, threads: threads, targetNanoseconds: 4_000_000)
-    let list = chunks(&schedule) { _ in 2 }  // 2 ns a number: 2,000,000 numbers take 4 ms
+    let schedule = HardLeafSchedule(high: high, threads: threads, targetNanoseconds: 4_000_000)
+    let list = chunks(schedule) { _ in 2 }  // 2 ns a number: 2,000,000 numbers take 4 ms
     let tooLong = list.dropLast().filter { chunk in
-      chunk.numbers > max(schedule.shortest, (high - chunk.low + 1) / UInt64(2 * threads))
+      Double(chunk.numbers)
+        > max(Double(schedule.shortest), taper(chunk.low, high, threads: threads))
     }
     #expect(tooLong.isEmpty, "\(tooLong.prefix(3))")
     // Past the first, the ramp (a 32nd of the start) and before the taper: the target.
-    let steady = list.filter { $0.low > 64_000_000 && high - $0.high > 2_000_000 * 64 * 2 }
+    let steady = list.filter {
+      $0.low > 64_000_000 && taper($0.high, high, threads: threads) > 2_100_000
+    }
     #expect(!steady.isEmpty)
     // Ending on the grid of segments from 1, it gives up less than a segment.
     let span = CountingSieve.segmentSpan
@@ -65,7 +74,7 @@ struct HardLeafScheduleTests {
   /// One cheap chunk among dear ones, or the cheap start finishing late, does not make the
   /// next chunk more than twice the one measured.
   @Test func aCheapMeasurementGrowsTheChunksAtMostTwofold() {
-    var schedule = HardLeafSchedule(high: 1 << 40, threads: 8, targetNanoseconds: 4_000_000)
+    let schedule = HardLeafSchedule(high: 1 << 40, threads: 8, targetNanoseconds: 4_000_000)
     var grownMore: [(UInt64, UInt64)] = []
     for _ in 0..<200 {
       guard let chunk = schedule.next() else { break }
@@ -80,9 +89,52 @@ struct HardLeafScheduleTests {
     #expect(grownMore.isEmpty, "\(grownMore.prefix(3))")
   }
 
+  /// Where a segment's own work is small beside its setup (sparse leaves), the taper does
+  /// not cut it: every chunk past the ramp but the last is a segment or more, or ends on the
+  /// grid of segments (its first, aligning). Without the setup, the taper cuts them shorter.
+  @Test func aCheapSegmentIsNotCutBelowItsSetup() {
+    let high: UInt64 = 100_000_000
+    let span = CountingSieve.segmentSpan
+    // 0.7 ns a number: a segment takes 0.37 ms, a third of 32 times a 35 µs setup.
+    func shortChunks(setup: UInt64) -> [HardLeafSchedule.Chunk] {
+      let schedule = HardLeafSchedule(
+        high: high, threads: 16, targetNanoseconds: 4_000_000, segmentSetupNanoseconds: setup)
+      return chunks(schedule) { _ in 0.7 }.dropLast().filter {
+        $0.low / 32 >= span && $0.numbers < span && $0.high % span != 0
+      }
+    }
+    let cut = shortChunks(setup: 35_000)
+    #expect(cut.isEmpty, "\(cut.prefix(3))")
+    #expect(!shortChunks(setup: 0).isEmpty)
+  }
+
+  /// Threads taking chunks at once, each recording what it measured, take every number once.
+  @Test(arguments: [2, 16])
+  func threadsTakingChunksAtOnceTakeEachNumberOnce(threads: Int) throws {
+    let high: UInt64 = 300_000_000
+    let schedule = HardLeafSchedule(
+      high: high, threads: threads, targetNanoseconds: 20_000, segmentSetupNanoseconds: 1_000)
+    let taken = Lock<[HardLeafSchedule.Chunk]>([])
+    var reporter = ProgressReporter(nil, isCancelled: { false })
+    let work: @Sendable (Int, CancellationFlag) -> Void = { _, _ in
+      var mine: [HardLeafSchedule.Chunk] = []
+      while let chunk = schedule.next() {
+        mine.append(chunk)
+        schedule.record(numbers: chunk.numbers, nanoseconds: chunk.numbers / 64 + 1)
+      }
+      taken.withLock { $0 += mine }
+    }
+    try WorkerThreads.run(threads: threads, reporter: &reporter, progress: { 0 }, work)
+    let list = taken.withLock { $0 }.sorted { $0.low < $1.low }
+    #expect(list.count > 100)
+    #expect(list.first?.low == 1 && list.last?.high == high)
+    let gaps = zip(list, list.dropFirst()).filter { $1.low != $0.high + 1 }
+    #expect(gaps.isEmpty, "\(gaps.prefix(3))")
+  }
+
   @Test func theLargestChunkAskedForIsKept() {
-    var schedule = HardLeafSchedule(high: 10_000_000, threads: 1, largest: 3 * 1_024 + 100)
-    let list = chunks(&schedule) { _ in 0.001 }
+    let schedule = HardLeafSchedule(high: 10_000_000, threads: 1, largest: 3 * 1_024 + 100)
+    let list = chunks(schedule) { _ in 0.001 }
     #expect(list.dropLast().allSatisfy { $0.numbers == 3 * 1_024 })
   }
 }

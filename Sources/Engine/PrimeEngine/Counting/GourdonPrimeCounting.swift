@@ -114,12 +114,17 @@ enum GourdonPrimeCounting {
     // The work is cut for the threads that can run at once: sixteen workers on two
     // processors take turns, so pieces cut for sixteen would only add their setup (16 and 64
     // workers on two processors took 10–28% more processor time than two at 2.7·10¹⁵ and
-    // 10¹⁷: six times the hard-leaf segments, eight times the Σ π(x/p) chunks).
+    // 10¹⁷: six times the hard-leaf segments, eight times the Σ π(x/p) chunks). The hard
+    // leaves are the exception: their chunks are sized in time, for every worker to take
+    // several, and cut below a segment only where a segment's setup is small beside its work
+    // (cut for two, 16 workers on two processors at 3·10¹³ shared 25 chunks: the busiest had
+    // three times the mean's hard leaves).
     let parallel = min(threads, tuning.processors ?? WorkerThreads.availableProcessors)
     let computation = GourdonComputation(
       parameters: parameters, pi: pi,
       factors: try factorTable(parameters, pi: pi, threads: parallel, reporter: &reporter),
-      parallel: parallel, tuning: tuning, countsCrossings: details.countsCrossings)
+      parallel: parallel, workers: threads, tuning: tuning,
+      countsCrossings: details.countsCrossings)
     phaseEnds("factor table to z")
     try WorkerThreads.run(
       threads: threads, reporter: &reporter, progress: { computation.progress },
@@ -163,10 +168,10 @@ extension GourdonPrimeCounting {
 /// leaves are dealt in strides (job j takes b = k + 1 + j, k + 1 + j + J, …: the subtrees
 /// of the smallest b are the largest, so each job gets a share of them); Σ π(x/p) and the
 /// easy leaves are cut in advance into pieces of a few milliseconds; the hard leaves are
-/// cut as the threads ask, by ``HardLeafSchedule``. A job of the first, second and fourth
-/// kinds is taken with one atomic addition; a hard-leaf chunk or an easy segment under a
-/// lock, which a job of milliseconds amortizes (they also hand over tables made or dropped
-/// there).
+/// cut as the threads ask, by ``HardLeafSchedule``. A job of the first four kinds is taken
+/// with atomic operations; an easy segment under a lock, which a job of milliseconds
+/// amortizes (it also hands over the tables made or dropped there). A finished hard-leaf
+/// chunk is added to the others under a lock.
 private final class GourdonComputation<X: CountingInteger>: @unchecked Sendable {
   let parameters: GourdonParameters<X>
   let pi: PiTable
@@ -228,9 +233,12 @@ private final class GourdonComputation<X: CountingInteger>: @unchecked Sendable 
   private let easySegments: Int
   private let easySpan: UInt64
 
-  /// The hard leaves' chunks, and the leaves themselves until the last chunk is handed out
-  /// (each job holds them while it runs: the factor table is freed with the last).
-  private let hard: Lock<(schedule: HardLeafSchedule, leaves: HardLeaves<X>?)>
+  /// The hard leaves' chunks, taken without a lock.
+  private let hardSchedule: HardLeafSchedule
+  /// The hard leaves until the last chunk is handed out: a worker takes them once, when it
+  /// starts on them, and drops them when it finds no chunk left (the factor table is freed
+  /// with the last worker's).
+  private let hardLeaves: Lock<HardLeaves<X>?>
   /// The easy leaves' next segment, and their tables: made when the first segment is handed
   /// out (they then replace the hard leaves' factor table: peak memory is the larger, not
   /// the sum), dropped with the last.
@@ -240,14 +248,15 @@ private final class GourdonComputation<X: CountingInteger>: @unchecked Sendable 
   private let sum = Lock<X.Sum>(0)
   private let easyResults: UnsafeMutableBufferPointer<EasyLeaves<X>.Segment>
   private let quotientResults: UnsafeMutableBufferPointer<QuotientPrimeCounts<X>.Chunk>
-  /// Hard-leaf chunks are added in order: those that finish early wait here, in a list (a
-  /// few wait at a time; a dictionary's hashing paged in code a count otherwise never runs).
+  /// Hard-leaf chunks are added in order (`next`: the low of the next to add): those that
+  /// finish early wait here, in a list (a few wait at a time; a dictionary's hashing paged in
+  /// code a count otherwise never runs).
   private let hardResults = Lock<
     (
-      next: Int, waiting: [(index: Int, chunk: HardLeaves<X>.Chunk)],
+      next: UInt64, waiting: [(low: UInt64, high: UInt64, chunk: HardLeaves<X>.Chunk)],
       totals: HardLeaves<X>.Totals
     )
-  >((0, [], HardLeaves<X>.Totals()))
+  >((1, [], HardLeaves<X>.Totals()))
 
   /// One kind of job as the workers measured it; see ``PrimeCountDetails/Phase``.
   private struct PhaseMeasure {
@@ -277,7 +286,7 @@ private final class GourdonComputation<X: CountingInteger>: @unchecked Sendable 
   /// `parallel`: the threads that can run at once, which the work is cut for.
   init(
     parameters: GourdonParameters<X>, pi: PiTable, factors: FactorTable, parallel threads: Int,
-    tuning: GourdonPrimeCounting.Tuning, countsCrossings: Bool
+    workers: Int, tuning: GourdonPrimeCounting.Tuning, countsCrossings: Bool
   ) {
     self.countsCrossings = countsCrossings
     self.parameters = parameters
@@ -290,17 +299,16 @@ private final class GourdonComputation<X: CountingInteger>: @unchecked Sendable 
     // Sixteen strides a thread: the largest subtree (b = k + 1) is a few percent of the
     // whole, so the strides are within a few percent of each other.
     ordinaryJobs = max(1, min(a - parameters.k, 16 * threads))
-    hard = Lock(
-      (
-        HardLeafSchedule(
-          high: parameters.x.quotient(parameters.z + 1), threads: threads,
-          // A chunk that does not follow its thread's last finds each level's next multiple
-          // again: 4 ms, or 2 µs a level where there are more than 2,000 (from 10¹⁷).
-          targetNanoseconds: max(
-            4_000_000, 2_000 * UInt64(pi[min(parameters.quarterRoot, parameters.y)])),
-          largest: tuning.hardLargestChunk),
-        HardLeaves(parameters: parameters, pi: pi, factors: factors)
-      ))
+    let levels = UInt64(pi[min(parameters.quarterRoot, parameters.y)])
+    hardSchedule = HardLeafSchedule(
+      high: parameters.x.quotient(parameters.z + 1), threads: workers,
+      // A chunk that does not follow its thread's last finds each level's next multiple
+      // again: 4 ms, or 2 µs a level where there are more than 2,000 (from 10¹⁷).
+      targetNanoseconds: max(4_000_000, 2_000 * levels), largest: tuning.hardLargestChunk,
+      // About 50 ns a level, four divisions and a search of the wheel: chunks of 2¹⁵ numbers
+      // where leaves are sparse took 23 µs for 350 levels at 3·10¹³.
+      segmentSetupNanoseconds: 50 * levels)
+    hardLeaves = Lock(HardLeaves(parameters: parameters, pi: pi, factors: factors))
     // At most a quarter of √x: at 10¹⁰ one segment of 2¹⁷ numbers (128 KiB of counts)
     // touched 20 pages more than four of 2¹⁵ in the same memory, and a segment's own work,
     // for each b, is small there.
@@ -346,8 +354,9 @@ private final class GourdonComputation<X: CountingInteger>: @unchecked Sendable 
     done.add(Int(fraction * 1_000_000), ordering: .relaxed)
   }
 
-  /// The next job of kind `kind`, or nil when that kind has none left.
-  private func take(_ kind: Int) -> Job? {
+  /// The next job of kind `kind`, or nil when that kind has none left. `held`: the hard
+  /// leaves, while this worker takes their chunks.
+  private func take(_ kind: Int, holding held: inout HardLeaves<X>?) -> Job? {
     switch kind {
     case 0:
       let stride = nextOrdinary.add(1, ordering: .relaxed).oldValue
@@ -355,11 +364,13 @@ private final class GourdonComputation<X: CountingInteger>: @unchecked Sendable 
     case 1:
       return trivialTaken.exchange(true, ordering: .relaxed) ? nil : .trivial
     case 2:
-      return hard.withLock { hard in
-        guard let leaves = hard.leaves, let chunk = hard.schedule.next() else { return nil }
-        if hard.schedule.isFinished { hard.leaves = nil }
-        return .hard(leaves, chunk)
+      if held == nil { held = hardLeaves.withLock { $0 } }
+      guard let leaves = held, let chunk = hardSchedule.next() else {
+        held = nil
+        hardLeaves.withLock { $0 = nil }
+        return nil
       }
+      return .hard(leaves, chunk)
     case 3:
       let chunk = nextQuotients.add(1, ordering: .relaxed).oldValue
       return chunk < quotientChunks ? .quotients(chunk: chunk) : nil
@@ -383,6 +394,7 @@ private final class GourdonComputation<X: CountingInteger>: @unchecked Sendable 
     var hardLeaves = 0
     var ordinarySum: X.Sum = 0
     var kind = 0
+    var heldLeaves: HardLeaves<X>?
     var busyMark = threadProcessorNanoseconds()
     defer {
       // Past the last kind when the work ran out; within one when a cancellation stopped it.
@@ -409,7 +421,7 @@ private final class GourdonComputation<X: CountingInteger>: @unchecked Sendable 
     }
     while kind < Job.names.count {
       let asked = monotonicNanoseconds()
-      guard let job = take(kind) else {
+      guard let job = take(kind, holding: &heldLeaves) else {
         phases[kind].waiting += monotonicNanoseconds() &- asked
         let now = threadProcessorNanoseconds()
         phases[kind].busy += now &- busyMark
@@ -463,12 +475,13 @@ private final class GourdonComputation<X: CountingInteger>: @unchecked Sendable 
         let processorTime = threadProcessorNanoseconds() &- processorStart
         hardLeaves += chunk.leaves
         let merging = monotonicNanoseconds()
-        hard.withLock { $0.schedule.record(numbers: range.numbers, nanoseconds: processorTime) }
+        hardSchedule.record(numbers: range.numbers, nanoseconds: processorTime)
         hardResults.withLock { results in
-          results.waiting.append((range.index, chunk))
-          while let position = results.waiting.firstIndex(where: { $0.index == results.next }) {
-            results.totals.add(results.waiting.remove(at: position).chunk)
-            results.next += 1
+          results.waiting.append((range.low, range.high, chunk))
+          while let position = results.waiting.firstIndex(where: { $0.low == results.next }) {
+            let ready = results.waiting.remove(at: position)
+            results.totals.add(ready.chunk)
+            results.next = ready.high + 1
           }
         }
         phases[kind].waiting += monotonicNanoseconds() &- merging

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Cuts the hard leaves' range [1, x/z] into chunks as the threads ask for them, each sized
 /// from the processor time the last chunks took, so that every chunk takes about
 /// ``targetNanoseconds`` whatever the thread count, the machine or the part of the range.
@@ -13,12 +15,13 @@
 /// per number) of the last chunk finished: in processor time rather than wall time, so that
 /// a thread preempted by another (more threads than processors) does not shrink the chunks,
 /// and at most twice that chunk's length, so that one cheap chunk does not make the next
-/// ones long. Near the end the chunks taper: none is more than half a thread's share of
-/// the numbers left, so the last ones finish together.
+/// ones long. Near the end the chunks taper, so that the threads finish together.
 ///
-/// Chunks start one past a multiple of ``granule``. Memory: a few words. Taken under a lock
-/// once per chunk (milliseconds of work): the lock is never on the path of a shorter unit.
-struct HardLeafSchedule {
+/// Chunks start one past a multiple of ``granule``. Memory: a few words. Taken without a
+/// lock: a thread that waited for one slept, and on more threads than processors the kernel
+/// then ran the sleepers first (16 workers on two processors: the busiest's hard leaves took
+/// 2.5–3.5 times the mean). What two threads may race on is only the next chunk's size.
+final class HardLeafSchedule: Sendable {
   /// The last u.
   let high: UInt64
   let threads: Int
@@ -26,6 +29,9 @@ struct HardLeafSchedule {
   let targetNanoseconds: UInt64
   /// The chunks' most numbers (nil: no limit but the taper); tests make it small.
   let largest: UInt64?
+  /// What a segment costs whatever its length: for each level, the divisions that place its
+  /// leaves and find its prime's next multiple (0: nothing, as tests have it).
+  let segmentSetupNanoseconds: UInt64
 
   /// Chunk lengths are multiples of this: 8 words of the sieve's odd numbers.
   static let granule: UInt64 = 1_024
@@ -38,80 +44,108 @@ struct HardLeafSchedule {
   /// one's share.
   let shortest: UInt64
 
-  private(set) var nextLow: UInt64 = 1
-  private(set) var nextIndex = 0
-  /// Processor nanoseconds per number: the last chunk finished's rate, or half the rate
-  /// before it when that is more (a chunk of the sparse start finishing late, or a cheap
-  /// one among dear ones, does not make the next chunks long at once).
-  private var rate: Double?
+  /// The first number not yet handed out.
+  private let nextLow = Atomic<UInt64>(1)
+  /// Processor nanoseconds per number, a `Double`'s bits (0: none measured yet): the last
+  /// chunk finished's rate, or half the rate before it when that is more (a chunk of the
+  /// sparse start finishing late, or a cheap one among dear ones, does not make the next
+  /// chunks long at once).
+  private let rateBits = Atomic<UInt64>(0)
   /// The numbers of the last chunk finished.
-  private var measuredNumbers: UInt64 = 0
+  private let measuredNumbers = Atomic<UInt64>(0)
 
   /// 4 ms: the setup of a chunk (about 40 µs at 10¹⁸ where it does not follow its thread's
   /// last chunk) stays near 1%, and 64 threads still take tens of chunks each where the
   /// hard leaves take a second.
   init(
-    high: UInt64, threads: Int, targetNanoseconds: UInt64 = 4_000_000, largest: UInt64? = nil
+    high: UInt64, threads: Int, targetNanoseconds: UInt64 = 4_000_000, largest: UInt64? = nil,
+    segmentSetupNanoseconds: UInt64 = 0
   ) {
     self.high = high
     self.threads = max(1, threads)
     self.targetNanoseconds = targetNanoseconds
+    self.segmentSetupNanoseconds = segmentSetupNanoseconds
     self.largest = largest.map { max(Self.granule, $0 / Self.granule * Self.granule) }
     shortest = min(
-      threads <= 2 ? CountingSieve.segmentSpan : 32 * Self.granule, self.largest ?? .max)
+      threads <= 2 ? CountingSieve.segmentSpan : 8 * Self.granule, self.largest ?? .max)
   }
 
-  var isFinished: Bool { nextLow > high }
+  var isFinished: Bool { nextLow.load(ordering: .relaxed) > high }
 
-  /// One chunk handed out: its index (chunks are put together in this order) and its range.
+  /// One chunk handed out.
   struct Chunk: Equatable {
-    var index: Int
     var low: UInt64
     var high: UInt64
     var numbers: UInt64 { high - low + 1 }
   }
 
   /// Takes what a finished chunk measured: its `numbers` took `nanoseconds` of a thread's
-  /// processor time.
-  mutating func record(numbers: UInt64, nanoseconds: UInt64) {
+  /// processor time. Two threads recording at once may lose one's rate: the next chunks are
+  /// sized by the other's.
+  func record(numbers: UInt64, nanoseconds: UInt64) {
     guard numbers > 0 else { return }
     let measured = Double(max(1, nanoseconds)) / Double(numbers)
-    rate = max(measured, (rate ?? 0) / 2)
-    measuredNumbers = numbers
+    let last = Double(bitPattern: rateBits.load(ordering: .relaxed))
+    rateBits.store(max(measured, last / 2).bitPattern, ordering: .relaxed)
+    measuredNumbers.store(numbers, ordering: .relaxed)
   }
 
-  /// The next chunk, or nil once the range is handed out.
-  mutating func next() -> Chunk? {
-    guard nextLow <= high else { return nil }
+  /// The next chunk, or nil once the range is handed out. Each number is handed out once:
+  /// a chunk is taken by moving ``nextLow`` past it from the value it was sized at, and a
+  /// thread that finds it moved sizes the next one again.
+  func next() -> Chunk? {
+    var low = nextLow.load(ordering: .relaxed)
+    while low <= high {
+      let chunkHigh = end(from: low)
+      let (taken, current) = nextLow.compareExchange(
+        expected: low, desired: chunkHigh &+ 1, ordering: .relaxed)
+      if taken { return Chunk(low: low, high: chunkHigh) }
+      low = current
+    }
+    return nil
+  }
+
+  /// The last number of a chunk that starts at `low`.
+  private func end(from low: UInt64) -> UInt64 {
     let granule = Self.granule
-    let remaining = high - nextLow + 1
+    let remaining = high - low + 1
+    let bits = rateBits.load(ordering: .relaxed)
+    let rate = bits == 0 ? nil : Double(bitPattern: bits)
     // Until a chunk is measured, the shortest chunks.
     var numbers = shortest
     if let rate {
-      let sized = min(Double(targetNanoseconds) / rate, 2 * Double(measuredNumbers))
+      let measured = measuredNumbers.load(ordering: .relaxed)
+      let sized = min(Double(targetNanoseconds) / rate, 2 * Double(measured))
       numbers = UInt64(min(Double(1 << 62), sized))
     }
     // The ramp: the leaves' density rises steeply up to about (x/z)^⅔ (a leaf's u is at least
     // both p² and x/(p·z)), faster than measurements of chunks in flight can tell: chunks
     // there are at most 1/32 of their start, a small share of the whole at any x. One
     // thread has no other to wait for.
-    if threads > 1 { numbers = min(numbers, max(shortest, nextLow / 32)) }
-    // The taper: at most half of one thread's share of what is left.
-    numbers = min(numbers, remaining / UInt64(2 * threads))
+    if threads > 1 { numbers = min(numbers, max(shortest, low / 32)) }
+    // The taper: at most an eighth of one thread's share of the time left, which the leaves'
+    // thinning like 1/√u puts at 2·r·√u₀·(√high − √u₀) for a rate r at u₀ (the rate cancels
+    // out): each thread still takes several chunks, so the busiest ends within a small chunk
+    // of the mean.
+    let root = Double(low).squareRoot()
+    let share = root * (Double(high).squareRoot() - root) / Double(4 * threads)
+    numbers = min(numbers, UInt64(min(Double(remaining), share)))
+    // A chunk shorter than a segment pays a whole segment's setup: the taper cuts none shorter
+    // than makes its numbers' own work 16 times that (so where leaves are sparse, a segment
+    // taking under a millisecond is not cut), nor than the ramp allows.
+    let span = CountingSieve.segmentSpan
+    if let rate, segmentSetupNanoseconds > 0 {
+      var amortizing = min(Double(span), 16 * Double(segmentSetupNanoseconds) / rate)
+      if threads > 1 { amortizing = min(amortizing, Double(low / 32)) }
+      numbers = max(numbers, UInt64(amortizing))
+    }
     if let largest { numbers = min(numbers, largest) }
     numbers = max(shortest, numbers / granule * granule)
     // A chunk of a segment or more ends where a segment of the grid from 1 ends: a segment
     // cut in two pays its per-level work twice.
-    let span = CountingSieve.segmentSpan
     if numbers >= span && largest == nil {
-      numbers = (nextLow - 1 + numbers) / span * span - (nextLow - 1)
+      numbers = (low - 1 + numbers) / span * span - (low - 1)
     }
-    let low = nextLow
-    let chunkHigh = numbers >= remaining ? high : low + numbers - 1
-    defer {
-      nextLow = chunkHigh &+ 1
-      nextIndex += 1
-    }
-    return Chunk(index: nextIndex, low: low, high: chunkHigh)
+    return numbers >= remaining ? high : low + numbers - 1
   }
 }
