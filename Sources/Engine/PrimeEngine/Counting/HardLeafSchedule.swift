@@ -10,12 +10,13 @@ import Synchronization
 /// A fixed cut is either too coarse at the start (one thread holds a long chunk while the
 /// others wait) or too fine at the end (each chunk pays its setup: a division per sieving
 /// prime to find where its multiples resume, and a sieve of its first segment whole). So the
-/// first chunks on more than two threads are a sixteenth of a segment (``HardLeaves`` sieves
-/// a shorter segment for them), and each next one is sized by the rate (processor nanoseconds
+/// first chunks on more than two threads are 2¹³ numbers, a 64th of a segment (``HardLeaves``
+/// sieves a shorter segment for them), and each next one is sized by the rate (processor nanoseconds
 /// per number) of the last chunk finished: in processor time rather than wall time, so that
 /// a thread preempted by another (more threads than processors) does not shrink the chunks,
 /// and at most twice that chunk's length, so that one cheap chunk does not make the next
-/// ones long. Near the end the chunks taper, so that the threads finish together.
+/// ones long. The chunks taper, so that every thread takes several more wherever it is and
+/// the threads finish together.
 ///
 /// Chunks start one past a multiple of ``granule``. Memory: a few words. Taken without a
 /// lock: a thread that waited for one slept, and on more threads than processors the kernel
@@ -35,13 +36,15 @@ final class HardLeafSchedule: Sendable {
 
   /// Chunk lengths are multiples of this: 8 words of the sieve's odd numbers.
   static let granule: UInt64 = 1_024
-  /// The shortest chunk but the last: on one or two threads a sieve segment, on more a
-  /// sixteenth of one. A chunk shorter than a segment pays a segment's work per level (a few
+  /// The shortest chunk but the last: on one or two threads a sieve segment, on more 2¹³
+  /// numbers. A chunk shorter than a segment pays a segment's work per level (a few
   /// divisions and lookups for each of up to π(x^¼) levels) for fewer numbers: at 10¹³ on
   /// one thread chunks of 4 ms cut 70 segments in the dense part and took 3% more
-  /// instructions. Where a segment took 40–70 ms (the densest, at 2.7·10¹⁵) a sixteenth took
-  /// 3 ms, which sixteen threads need, and one or two do not: 70 ms is a few percent of each
-  /// one's share.
+  /// instructions. Where a segment took 40–70 ms (the densest, at 2.7·10¹⁵) a 64th takes
+  /// about 1 ms, which sixteen threads need (at 3·10¹³, 2¹⁵ numbers there took 2 ms, a third
+  /// of each of sixteen workers' share), and one or two do not: 70 ms is a few percent of
+  /// each one's share. Only the chunks taken before any is measured are this short where a
+  /// segment is cheap: the taper's least then is what amortizes a segment's setup.
   let shortest: UInt64
 
   /// The first number not yet handed out.
