@@ -19,9 +19,8 @@ import Synchronization
 /// the threads finish together.
 ///
 /// Chunks start one past a multiple of ``granule``. Memory: a few words. Taken without a
-/// lock: a thread that waited for one slept, and on more threads than processors the kernel
-/// then ran the sleepers first (16 workers on two processors: the busiest's hard leaves took
-/// 2.5–3.5 times the mean). What two threads may race on is only the next chunk's size.
+/// lock, so that no thread sleeps waiting for a chunk: what two threads may race on is only
+/// the next chunk's size, and each number is handed out once whatever the race.
 final class HardLeafSchedule: Sendable {
   /// The last u.
   let high: UInt64
