@@ -95,7 +95,7 @@ struct HardLeafScheduleTests {
   @Test func aCheapSegmentIsNotCutBelowItsSetup() {
     let high: UInt64 = 100_000_000
     let span = CountingSieve.segmentSpan
-    // 0.7 ns a number: a segment takes 0.37 ms, a third of 32 times a 35 µs setup.
+    // 0.7 ns a number: a segment takes 0.37 ms, two thirds of 16 times a 35 µs setup.
     func shortChunks(setup: UInt64) -> [HardLeafSchedule.Chunk] {
       let schedule = HardLeafSchedule(
         high: high, threads: 16, targetNanoseconds: 4_000_000, segmentSetupNanoseconds: setup)

@@ -117,8 +117,8 @@ enum GourdonPrimeCounting {
     // 10¹⁷: six times the hard-leaf segments, eight times the Σ π(x/p) chunks). The hard
     // leaves are the exception: their chunks are sized in time, for every worker to take
     // several, and cut below a segment only where a segment's setup is small beside its work
-    // (cut for two, 16 workers on two processors at 3·10¹³ shared 25 chunks: the busiest had
-    // three times the mean's hard leaves).
+    // (cut for two, 16 workers on two processors at 3·10¹³ shared 89 chunks: the busiest had
+    // three times the mean's hard leaves; cut for them, 323).
     let parallel = min(threads, tuning.processors ?? WorkerThreads.availableProcessors)
     let computation = GourdonComputation(
       parameters: parameters, pi: pi,
