@@ -45,6 +45,31 @@ struct CountingSieveTests {
     }
   }
 
+  /// `count(upTo:)` adds the counts of the blocks it passes in eight 16-bit lanes, each lane
+  /// an eighth of the blocks: that holds while a block (128 odd numbers, those with a factor
+  /// 3, 5 or 7 removed) times the blocks of a lane fits 16 bits. A larger sieve would
+  /// overflow it; the whole segment counted at once must then agree with its total.
+  @Test func aLaneOfBlockCountsCannotOverflow() {
+    // The odd numbers prime to 105 repeat every 105 of them: every window of 128 is one of
+    // these.
+    let most = (0..<105).map { start in
+      (start..<start + 128).filter { i in
+        let n = 2 * i + 1
+        return n % 3 != 0 && n % 5 != 0 && n % 7 != 0
+      }.count
+    }.max()!
+    #expect(most == 60)
+    #expect(most * ((CountingSieve.blocks + 7) / 8) <= Int(UInt16.max))
+    var sieve = CountingSieve()
+    for low: UInt64 in [1, 1_000_000_000_000_001] {
+      sieve.reset(low: low)
+      sieve.startCounting()
+      let total = sieve.total
+      #expect(sieve.count(upTo: low + CountingSieve.segmentSpan - 2) == total)
+      #expect(total > CountingSieve.bits / 4)
+    }
+  }
+
   /// Each level keeps its prime's next multiple from one segment to the next: segments that
   /// follow one another, gaps that a large prime's next multiple lies beyond (or not), and a
   /// segment below the last, each against its own model.

@@ -95,7 +95,8 @@ struct HardLeafScheduleTests {
   @Test func aCheapSegmentIsNotCutBelowItsSetup() {
     let high: UInt64 = 100_000_000
     let span = CountingSieve.segmentSpan
-    // 0.7 ns a number: a segment takes 0.37 ms, two thirds of 16 times a 35 µs setup.
+    // 0.7 ns a number, and a setup such that a segment's work is two thirds of 16 setups.
+    let setup = UInt64(Double(span) * 0.7 * 3 / 32)
     func shortChunks(setup: UInt64) -> [HardLeafSchedule.Chunk] {
       let schedule = HardLeafSchedule(
         high: high, threads: 16, targetNanoseconds: 4_000_000, segmentSetupNanoseconds: setup)
@@ -103,7 +104,7 @@ struct HardLeafScheduleTests {
         $0.low / 32 >= span && $0.numbers < span && $0.high % span != 0
       }
     }
-    let cut = shortChunks(setup: 35_000)
+    let cut = shortChunks(setup: setup)
     #expect(cut.isEmpty, "\(cut.prefix(3))")
     #expect(!shortChunks(setup: 0).isEmpty)
   }
