@@ -4,19 +4,18 @@ import Synchronization
 /// from the processor time the last chunks took, so that every chunk takes about
 /// ``targetNanoseconds`` whatever the thread count, the machine or the part of the range.
 ///
-/// The work per number falls steeply along the range: leaves crowd at its start (their
-/// density goes like 1/√u) and the sieving primes thin out above it. At 2.7·10¹⁵ the first
-/// sieve segments (2¹⁹ numbers then) took 40–70 ms each and the last a fraction of a millisecond.
-/// A fixed cut is either too coarse at the start (one thread holds a long chunk while the
-/// others wait) or too fine at the end (each chunk pays its setup: a division per sieving
-/// prime to find where its multiples resume, and a sieve of its first segment whole). So the
-/// first chunks on more than two threads are 2¹³ numbers, a 128th of a segment (``HardLeaves``
-/// sieves a shorter segment for them), and each next one is sized by the rate (processor nanoseconds
-/// per number) of the last chunk finished: in processor time rather than wall time, so that
-/// a thread preempted by another (more threads than processors) does not shrink the chunks,
-/// and at most twice that chunk's length, so that one cheap chunk does not make the next
-/// ones long. The chunks taper, so that every thread takes several more wherever it is and
-/// the threads finish together.
+/// The work per number falls steeply along the range: leaves crowd at its start (their density goes
+/// like 1/√u) and the sieving primes thin out above it. At 2.7·10¹⁵ the first sieve segments (2¹⁹
+/// numbers then) took 40–70 ms each and the last a fraction of a millisecond. A fixed cut is either
+/// too coarse at the start (one thread holds a long chunk while the others wait) or too fine at the
+/// end (each chunk pays its setup: a division per sieving prime to find where its multiples resume,
+/// and a sieve of its first segment whole). So the first chunks on more than two threads are 2¹³
+/// numbers, a 128th of a segment (``HardLeaves`` sieves a shorter segment for them), and each next
+/// one is sized by the rate (processor nanoseconds per number) of the last chunk finished: in
+/// processor time rather than wall time, so that a thread preempted by another (more threads than
+/// processors) does not shrink the chunks, and at most twice that chunk's length, so that one cheap
+/// chunk does not make the next ones long. The chunks taper, so that every thread takes several
+/// more wherever it is and the threads finish together.
 ///
 /// Chunks start one past a multiple of ``granule``. Memory: a few words. Taken without a
 /// lock, so that no thread sleeps waiting for a chunk: what two threads may race on is only
@@ -41,9 +40,10 @@ final class HardLeafSchedule: Sendable {
   /// one thread chunks of 4 ms cut 70 segments in the dense part and took 3% more
   /// instructions. Where 2¹⁹ numbers took 40–70 ms (the densest, at 2.7·10¹⁵) a 64th of
   /// them takes about 1 ms, which sixteen threads need (at 3·10¹³, 2¹⁵ numbers there took
-  /// 2 ms, a third of each of sixteen workers' share), and one or two do not: a segment, twice
-  /// that, is a few percent of each one's share. Only the chunks taken before any is measured are this short where a
-  /// segment is cheap: the taper's least then is what amortizes a segment's setup.
+  /// 2 ms, a third of each of sixteen workers' share), and one or two do not: a segment,
+  /// twice that, is a few percent of each one's share. Only the chunks taken before any is
+  /// measured are this short where a segment is cheap: the taper's least then is what
+  /// amortizes a segment's setup.
   let shortest: UInt64
 
   /// The first number not yet handed out.

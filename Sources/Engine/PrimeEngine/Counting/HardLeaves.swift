@@ -6,10 +6,10 @@
 /// leaves of p_b, then removes the multiples of p_b. φ(u, b − 1) is then the count of what
 /// is left below the segment (φ(low − 1, b − 1)) plus the count in the segment up to u.
 ///
-/// The range is cut into chunks (``HardLeafSchedule``) that threads take in any order: a chunk adds up its leaves'
-/// counts from its own start (``Chunk/sum``), and for each level the sum of its leaves'
-/// signs and the numbers left at that level (``Chunk/levels``). φ(low − 1, b − 1) of a chunk
-/// is the sum of the numbers left at level b in the chunks before it: ``Totals`` puts the
+/// The range is cut into chunks (``HardLeafSchedule``) that threads take in any order: a chunk adds
+/// up its leaves' counts from its own start (``Chunk/sum``), and for each level the sum of its
+/// leaves' signs and the numbers left at that level (``Chunk/levels``). φ(low − 1, b − 1) of a
+/// chunk is the sum of the numbers left at level b in the chunks before it: ``Totals`` puts the
 /// chunks together in order.
 ///
 /// m is a prime q with max(p, z/p) < q ≤ min(y, x/p³) or, when p² < z, any m ≤ z with
@@ -117,8 +117,8 @@ struct HardLeaves<X: CountingInteger> {
         sieve.startCounting()
         let lower = max(level.lower, xp.divided(by: high + 1).atMost(z))
         let upper = min(level.upper, xp.divided(by: low).atMost(z))
-        if p * p < z {
-          if lower < upper {
+        if lower < upper {
+          if p * p < z {
             // m from the largest down: u increases, as the sieve's counts need. Most m fail
             // the test (a square, a factor ≤ p or above y): they are filtered without a
             // branch into a batch, then the batch's leaves are counted.
@@ -156,9 +156,7 @@ struct HardLeaves<X: CountingInteger> {
                 signs &+= sign
               }
             }
-          }
-        } else {
-          if lower < upper {
+          } else {
             var index = pi[upper]
             let firstIndex = pi[lower] + 1
             if index >= firstIndex {

@@ -9,10 +9,10 @@
 /// with u (blocks passed, words of the block) was mispredicted about 1.5 times a leaf, which
 /// cost more than the additions themselves.
 ///
-/// A segment is 2²⁰ numbers. Each of ``HardLeaves``' levels pays a visit to every segment
-/// (its bounds, its prime's next multiple, its first count from the segment's start), and
-/// past 10¹⁸ there is a visit for every 10–20 leaves: against 2¹⁹, π(10¹⁸)'s hard leaves took
-/// 0.84–0.95× the time on one thread. Memory: 64 KiB of bits and 8 KiB of counts, in L2.
+/// A segment is 2²⁰ numbers: each of ``HardLeaves``' levels pays a visit to every segment,
+/// and from 10¹⁸ on the visits are one for every 9–20 leaves. Against 2¹⁹ (with the levels'
+/// bounds worked out once, ``HardLeaves``), π(10¹⁸)'s hard leaves took 0.84–0.95× the time
+/// on one thread; 2²¹ was no faster. Memory: 64 KiB of bits and 8 KiB of counts, in L2.
 struct CountingSieve {
   static let words = 8192
   static let bits = words * 64
