@@ -1,5 +1,6 @@
 import Dependencies
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Sharing
@@ -91,6 +92,42 @@ struct FollowingTheFileTests {
       try FileManager.default.removeItem(atPath: folder.path + "/outer")
       #expect(await eventually(timeout: .seconds(2)) { (try? yields.last?.get()) == .some(nil) })
     }
+  }
+
+  /// The file's folder deleted, then made again between the key looking for the nearest
+  /// folder that exists and its watch being made there (the race made certain: another program
+  /// makes the folder just before the watch), then the file written into it: the key sees it.
+  /// A watch hears only what comes after it: the key watched the parent for a folder already
+  /// there, heard nothing more, and never saw the file (the test above lost this race in one
+  /// run of five).
+  @Test func aFolderMadeJustBeforeItsParentIsWatchedIsFollowed() async throws {
+    let folder = try TemporaryFolder()
+    let url = folder.url("outer/inner/value.json")
+    let outer = folder.path + "/outer"
+    let inner = outer + "/inner"
+    let racing = Mutex(false)
+    let files = LiveFileSystem(addWatch: { descriptor, path, mask in
+      // The parent's watch, for the missing folder: the other program is faster, once.
+      racing.withLock { racing in
+        if racing, path == outer, mkdir(inner, 0o755) == 0 { racing = false }
+      }
+      return inotify_add_watch(descriptor, path, mask)
+    })
+    try FileManager.default.createDirectory(atPath: inner, withIntermediateDirectories: true)
+    let key = key(url, files, as: Int.self)
+    let yields = Yields<Int>()
+    let subscription = key.subscribe(context: .initialValue(0), subscriber: yields.subscriber)
+    defer { subscription.cancel() }
+    // Followed: a change is seen.
+    try json(1).write(to: url)
+    #expect(await eventually(timeout: .seconds(2)) { (try? yields.last?.get()) == 1 })
+
+    racing.withLock { $0 = true }
+    #expect(unlink(url.path) == 0)
+    #expect(rmdir(inner) == 0)
+    #expect(await eventually(timeout: .seconds(2)) { racing.withLock { !$0 } })
+    try json(5).write(to: url)
+    #expect(await eventually(timeout: .seconds(2)) { (try? yields.last?.get()) == 5 })
   }
 
   /// A key whose folder is a link to another folder sees another program's change made

@@ -70,25 +70,29 @@ final class FollowedPath: Sendable {
   private func arm() {
     var made: [SharedSubscription] = []
     var failure: String?
-    // A folder made or removed between looking and watching: look again.
+    var targets = Self.targets(of: path)
+    // A folder made or removed between looking and watching: look again. A watch hears only
+    // what happens after it is made: the next folder on the way, made just before its parent's
+    // watch, raised no event there, and the file written into it would go unseen. So the
+    // watches stand once the path resolves to the folders they watch.
     for _ in 0..<4 {
       for subscription in made { subscription.cancel() }
       made = []
       failure = nil
-      var missing = false
-      for target in Self.targets(of: path) {
+      for target in targets {
         do throws(POSIXFailure) {
           made.append(
             try watcher.watch(target.folder, name: target.name) { [weak self] in self?.changed() })
         } catch let error {
-          if error.code == ENOENT || error.code == ENOTDIR {
-            missing = true
-          } else {
+          // Gone since it was looked at (`ENOENT`, `ENOTDIR`): the next look finds the change.
+          if error.code != ENOENT && error.code != ENOTDIR {
             failure = "its folder \(target.folder) cannot be watched (\(error.reason))"
           }
         }
       }
-      if !missing { break }
+      let now = Self.targets(of: path)
+      if now == targets { break }
+      targets = now
     }
     let (old, tell) = state.withLock { state -> ([SharedSubscription], String?) in
       guard !state.isCancelled else { return (made, nil) }
