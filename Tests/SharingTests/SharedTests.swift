@@ -277,6 +277,59 @@ struct SharedTests {
     #expect(count.wrappedValue == 10_000)
   }
 
+  /// Eight threads of their own (more than the cores, so holders are preempted and others find
+  /// the lock taken and sleep), each changing one value and reading it inside its change: the
+  /// value's lock lets one thread in at a time, takes its holder again, and wakes every waiter.
+  /// A lost wake-up hangs the test; a lock that lets two in loses changes (and the thread
+  /// sanitizer, under `Scripts/sanitize`, reports the race on the value).
+  @Test(.timeLimit(.minutes(1))) func changesOnMoreThreadsThanCoresAreNeverLost() {
+    let count = Shared(value: 0)
+    let reader = SharedReader(count)
+    let finished = DispatchSemaphore(value: 0)
+    let sawTheirOwnChange = Mutex([Bool]())
+    for _ in 0..<8 {
+      Thread {
+        var sawItsOwnChange = true
+        for _ in 0..<2_000 {
+          count.withLock { value in
+            value += 1
+            sawItsOwnChange = sawItsOwnChange && reader.wrappedValue == value
+          }
+        }
+        sawTheirOwnChange.withLock { $0.append(sawItsOwnChange) }
+        finished.signal()
+      }.start()
+    }
+    for _ in 0..<8 { finished.wait() }
+    #expect(count.wrappedValue == 16_000)
+    #expect(sawTheirOwnChange.withLock { $0 } == Array(repeating: true, count: 8))
+  }
+
+  /// A holder that keeps the lock a while (it sleeps in its change) while four threads queue
+  /// for it: each of them sleeps until its turn, and all get one.
+  @Test(.timeLimit(.minutes(1))) func threadsWaitingForALongChangeAllGetTheirTurn() {
+    let count = Shared(value: 0)
+    let holding = DispatchSemaphore(value: 0)
+    let finished = DispatchSemaphore(value: 0)
+    Thread {
+      count.withLock { value in
+        holding.signal()
+        Thread.sleep(forTimeInterval: 0.05)
+        value += 100
+      }
+      finished.signal()
+    }.start()
+    holding.wait()
+    for _ in 0..<4 {
+      Thread {
+        count.withLock { $0 += 1 }
+        finished.signal()
+      }.start()
+    }
+    for _ in 0..<5 { finished.wait() }
+    #expect(count.wrappedValue == 104)
+  }
+
   /// Copies read and changed on several threads while one thread keeps reassigning them: every
   /// read is a value some reference held, every change lands in the reference of its moment,
   /// and the box never hands out a reference being replaced (run under AddressSanitizer by

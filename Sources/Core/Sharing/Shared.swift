@@ -50,7 +50,7 @@ public struct Shared<Value> {
 
   /// The value: its snapshot while a test asserts a change to it.
   public var wrappedValue: Value {
-    get { reference.currentValue() }
+    get { box.withReference { $0.currentValue() } }
     @available(*, deprecated, message: "Use '$shared.withLock' to change a shared value")
     nonmutating set {
       withLock { $0 = newValue }
@@ -84,17 +84,19 @@ public struct Shared<Value> {
     line: UInt = #line,
     column: UInt = #column
   ) rethrows -> R {
-    if let tracker = SharedTracking.currentAssertion {
-      return try tracker.mutateExpected(of: reference.storage) { root in
-        try reference.mutate(root: &root, operation)
+    try box.withReference { reference in
+      if let tracker = SharedTracking.currentAssertion {
+        return try tracker.mutateExpected(of: reference.storage) { root in
+          try reference.mutate(root: &root, operation)
+        }
       }
+      if let tracker = SharedTracking.currentRecorder {
+        tracker.record(
+          reference.storage,
+          at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
+      }
+      return try reference.withLock(operation)
     }
-    if let tracker = SharedTracking.currentRecorder {
-      tracker.record(
-        reference.storage,
-        at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
-    }
-    return try reference.withLock(operation)
   }
 
   /// A shared value of a field: `$profile.name`. Changing it changes the whole.
@@ -139,7 +141,7 @@ extension Shared: Identifiable where Value: Identifiable {
 extension Shared: CustomStringConvertible {
   public var description: String {
     // A key's value is named by its key, as swift-sharing does; a derived value by its value.
-    if let persistence = reference.storage.persistence, reference is any KeyedRoot {
+    if let persistence = reference.storage.persistence, reference is any AnySharedStorage {
       "Shared<\(typeName(Value.self))>(\(persistence.keyDescription))"
     } else {
       "Shared<\(typeName(Value.self))>(value: \(String(customDumping: wrappedValue)))"
@@ -158,6 +160,6 @@ extension Shared: _CustomDiffObject {
   }
 
   public var _objectIdentifier: ObjectIdentifier {
-    reference.identity
+    ObjectIdentifier(reference)
   }
 }

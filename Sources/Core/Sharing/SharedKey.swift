@@ -17,7 +17,7 @@ extension Shared {
   /// evaluated: the first default wins.
   public init(wrappedValue value: @autoclosure () -> Value, _ key: some SharedKey<Value>) {
     @Dependency(\.persistentReferences) var references
-    self.init(reference: references.reference(for: key, initialValue: value))
+    self.init(reference: references.storage(for: key, initialValue: value))
   }
 
   // Disfavoured: a key with a default whose value is optional (`.token`) matches both.
@@ -37,7 +37,7 @@ extension Shared {
     wrappedValue value: @autoclosure () -> Value, _ key: _SharedKeyDefault<Key>
   ) {
     @Dependency(\.persistentReferences) var references
-    self.init(reference: references.reference(for: key, initialValue: value))
+    self.init(reference: references.storage(for: key, initialValue: value))
   }
 
   /// A shared value persisted by `key`, loaded first: fails when loading fails or finds
@@ -45,7 +45,7 @@ extension Shared {
   public init(require key: some SharedKey<Value>) async throws where Value: Sendable {
     let value = try await Persistence.require(key)
     @Dependency(\.persistentReferences) var references
-    self.init(reference: references.reference(for: key, initialValue: { value }, isLoaded: true))
+    self.init(reference: references.storage(for: key, initialValue: { value }, isLoaded: true))
   }
 
   /// Loads the value again from its key; fails, keeping the value, when loading fails.
@@ -61,7 +61,7 @@ extension Shared {
     @Dependency(\.persistentReferences) var references
     let current = wrappedValue
     let storage = references.storage(for: key, initialValue: { current }, isLoaded: true)
-    projectedValue = Shared(reference: KeyedReference(storage))
+    projectedValue = Shared(reference: storage)
     try await storage.reload()
   }
 

@@ -42,7 +42,7 @@ public struct SharedReader<Value> {
   }
 
   /// The value: its snapshot while a test asserts a change to it.
-  public var wrappedValue: Value { reference.currentValue() }
+  public var wrappedValue: Value { box.withReference { $0.currentValue() } }
 
   /// The reader itself: `$count`. Setting it makes every copy read through the new one.
   public var projectedValue: SharedReader {
@@ -89,7 +89,7 @@ extension SharedReader: Identifiable where Value: Identifiable {
 extension SharedReader: CustomStringConvertible {
   public var description: String {
     // A key's value is named by its key, as swift-sharing does; a derived value by its value.
-    if let persistence = reference.storage.persistence, reference is any KeyedRoot {
+    if let persistence = reference.storage.persistence, reference is any AnySharedStorage {
       "SharedReader<\(typeName(Value.self))>(\(persistence.keyDescription))"
     } else {
       "SharedReader<\(typeName(Value.self))>(value: \(String(customDumping: wrappedValue)))"
@@ -107,6 +107,6 @@ extension SharedReader: _CustomDiffObject {
   }
 
   public var _objectIdentifier: ObjectIdentifier {
-    reference.identity
+    ObjectIdentifier(reference)
   }
 }

@@ -33,7 +33,7 @@ extension SharedReader {
   /// A reader of the value `key` stores, or of `value` when it stores nothing.
   public init(wrappedValue value: @autoclosure () -> Value, _ key: some SharedReaderKey<Value>) {
     @Dependency(\.persistentReferences) var references
-    self.init(reference: references.reference(for: key, initialValue: value))
+    self.init(reference: references.storage(for: key, initialValue: value))
   }
 
   // Disfavoured: a key with a default whose value is optional (`.token`) matches both.
@@ -53,14 +53,14 @@ extension SharedReader {
     wrappedValue value: @autoclosure () -> Value, _ key: _SharedKeyDefault<Key>
   ) {
     @Dependency(\.persistentReferences) var references
-    self.init(reference: references.reference(for: key, initialValue: value))
+    self.init(reference: references.storage(for: key, initialValue: value))
   }
 
   /// A reader of what `key` stores, loaded first: fails when loading fails or finds nothing.
   public init(require key: some SharedReaderKey<Value>) async throws where Value: Sendable {
     let value = try await Persistence.require(key)
     @Dependency(\.persistentReferences) var references
-    self.init(reference: references.reference(for: key, initialValue: { value }, isLoaded: true))
+    self.init(reference: references.storage(for: key, initialValue: { value }, isLoaded: true))
   }
 
   /// Loads the value again from its key; fails, keeping the value, when loading fails.
@@ -74,7 +74,7 @@ extension SharedReader {
     @Dependency(\.persistentReferences) var references
     let current = wrappedValue
     let storage = references.storage(for: key, initialValue: { current }, isLoaded: true)
-    projectedValue = SharedReader(reference: KeyedReference(storage))
+    projectedValue = SharedReader(reference: storage)
     try await storage.reload()
   }
 

@@ -93,13 +93,6 @@ public final class PersistentReferences: Sendable {
       }
     }
   }
-
-  /// The live storage of `key`, or a new one, as a `@Shared` of the key holds it.
-  func reference<Key: SharedReaderKey>(
-    for key: Key, initialValue: () throws -> Key.Value, isLoaded: Bool = false
-  ) rethrows -> KeyedReference<Key.Value> {
-    KeyedReference(try storage(for: key, initialValue: initialValue, isLoaded: isLoaded))
-  }
 }
 
 extension DependencyValues {

@@ -88,7 +88,6 @@ package enum SharedAccess {
 
   @inline(__always)
   static func didRead(_ reference: some SharedReference) {
-    reference.registerRead()
     let thread = recordingThread.load(ordering: .acquiring)
     guard thread != 0, thread == currentThread,
       let recorder

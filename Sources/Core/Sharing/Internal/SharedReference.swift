@@ -11,10 +11,13 @@ package protocol SharedReference<Value>: AnyObject, Sendable {
   var storageID: ObjectIdentifier { get }
   /// The live value.
   var value: Value { get }
+  /// The live value, its read registered with the Observation framework (as its root's).
+  ///
+  /// One requirement, not a registration and a read: each hop through an existential
+  /// reference to the root costs a call, and a reducer reads shared values at every action.
+  var observedValue: Value { get }
   /// This reference's value inside `root`, a value of the storage's type.
   func value(fromRoot root: Any) -> Value
-  /// Registers a read with the Observation framework: its root's.
-  func registerRead()
 }
 
 /// A reference that can also be written: its storage, a writable key path, an optional.
@@ -23,50 +26,6 @@ package protocol MutableSharedReference<Value>: SharedReference {
   func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R
   /// Changes this reference's value inside `root`, a value of the storage's type.
   func mutate<R>(root: inout Any, _ body: (inout Value) throws -> R) rethrows -> R
-}
-
-/// A key's storage as the `@Shared` made from the key holds it: copies of a state retain this
-/// reference, not the storage.
-///
-/// The key's registry references its storage weakly (identity by key), and an object that is
-/// weakly referenced counts its references in a side table, each retain and release several
-/// times slower: a state holding the app's count and favorites was copied with about 90 such
-/// retains per action. One of these is made per `@Shared` declared, and never referenced
-/// weakly.
-final class KeyedReference<Value>: MutableSharedReference {
-  let base: SharedStorage<Value>
-
-  init(_ base: SharedStorage<Value>) {
-    self.base = base
-  }
-
-  var storage: any AnySharedStorage { base }
-  var storageID: ObjectIdentifier { ObjectIdentifier(base) }
-  var value: Value { base.value }
-
-  func value(fromRoot root: Any) -> Value {
-    base.value(fromRoot: root)
-  }
-
-  func registerRead() {
-    base.registerRead()
-  }
-
-  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-    try base.withLock(body)
-  }
-
-  func mutate<R>(root: inout Any, _ body: (inout Value) throws -> R) rethrows -> R {
-    try base.mutate(root: &root, body)
-  }
-}
-
-extension SharedReference {
-  /// Which shared value this is: two `@Shared` of one key are the same, though each holds its
-  /// own reference to the key's storage.
-  var identity: ObjectIdentifier {
-    ObjectIdentifier((self as? any KeyedRoot)?.root ?? self)
-  }
 }
 
 extension SharedReference {
@@ -79,7 +38,7 @@ extension SharedReference {
       return value(fromRoot: root)
     }
     SharedAccess.didRead(self)
-    return value
+    return observedValue
   }
 
   /// The expected value, then the actual one, while a test asserts; the value twice otherwise:
@@ -109,7 +68,7 @@ func sharedValuesAreEqual<Value: Equatable>(
   _ left: any SharedReference<Value>, _ right: any SharedReference<Value>
 ) -> Bool {
   guard let tracker = SharedTracking.currentAssertion else {
-    return left.identity == right.identity || left.currentValue() == right.currentValue()
+    return left === right || left.currentValue() == right.currentValue()
   }
   guard isSameSharedValue(left, right) else { return left.currentValue() == right.currentValue() }
   let storage = left.storage
@@ -119,13 +78,11 @@ func sharedValuesAreEqual<Value: Equatable>(
   return (expected ?? left.value) == actual
 }
 
-/// Whether two references read the same value: one object, one key's storage, or the same
-/// key path from the same value (`$stats.visits` derived twice).
+/// Whether two references read the same value: one object (a key's storage, which every
+/// `@Shared` of the key holds), or the same key path from the same value (`$stats.visits`
+/// derived twice).
 func isSameSharedValue(_ lhs: AnyObject, _ rhs: AnyObject) -> Bool {
   if lhs === rhs { return true }
-  if let lhs = lhs as? any KeyedRoot, let rhs = rhs as? any KeyedRoot {
-    return lhs.root === rhs.root
-  }
   if let lhs = lhs as? any KeyPathDerived, let rhs = rhs as? any KeyPathDerived {
     return lhs.path == rhs.path && isSameSharedValue(lhs.pathBase, rhs.pathBase)
   }
@@ -136,19 +93,6 @@ func isSameSharedValue(_ lhs: AnyObject, _ rhs: AnyObject) -> Bool {
 protocol KeyPathDerived: AnyObject {
   var pathBase: AnyObject { get }
   var path: AnyKeyPath { get }
-}
-
-/// A reference that is a key's storage itself, or holds it: named by its key.
-protocol KeyedRoot: AnyObject {
-  var root: AnyObject { get }
-}
-
-extension KeyedReference: KeyedRoot {
-  var root: AnyObject { base }
-}
-
-extension SharedStorage: KeyedRoot {
-  var root: AnyObject { self }
 }
 
 /// `$parent.child`: a writable key path from another reference.
@@ -167,10 +111,14 @@ final class KeyPathReference<BaseValue, Value>: MutableSharedReference, @uncheck
 
   var storage: any AnySharedStorage { base.storage }
   var storageID: ObjectIdentifier { base.storageID }
-  func registerRead() { base.registerRead() }
 
   var value: Value {
     var base = base.value
+    return keyPath.read(from: &base, offset: offset)
+  }
+
+  var observedValue: Value {
+    var base = base.observedValue
     return keyPath.read(from: &base, offset: offset)
   }
 
@@ -212,13 +160,17 @@ class UnwrappedReader<Value>: SharedReference, @unchecked Sendable {
 
   final var storage: any AnySharedStorage { base.storage }
   final var storageID: ObjectIdentifier { base.storageID }
-  final func registerRead() { base.registerRead() }
 
   final var value: Value {
     base.withLockedRead { wrapped in
       if let wrapped { last = wrapped }
       return last
     }
+  }
+
+  final var observedValue: Value {
+    storage.registerRead()
+    return value
   }
 
   final func value(fromRoot root: Any) -> Value {
@@ -290,8 +242,8 @@ final class ReadReference<BaseValue, Value>: SharedReference, @unchecked Sendabl
 
   var storage: any AnySharedStorage { base.storage }
   var storageID: ObjectIdentifier { base.storageID }
-  func registerRead() { base.registerRead() }
   var value: Value { transform(base.value) }
+  var observedValue: Value { transform(base.observedValue) }
 
   func value(fromRoot root: Any) -> Value {
     transform(base.value(fromRoot: root))

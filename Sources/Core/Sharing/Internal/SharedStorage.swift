@@ -114,10 +114,21 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   package var storage: any AnySharedStorage { self }
   package var storageID: ObjectIdentifier { ObjectIdentifier(self) }
 
-  package var value: Value {
+  package var value: Value { lockedValue() }
+
+  package var observedValue: Value {
+    observation.access()
+    return lockedValue()
+  }
+
+  // Inlined in both, without `defer` (its unlock was a call of its own): a read is the commonest
+  // use of a shared value.
+  @inline(__always)
+  private func lockedValue() -> Value {
     lock.lock()
-    defer { lock.unlock() }
-    return _value
+    let value = _value
+    lock.unlock()
+    return value
   }
 
   package func value(fromRoot root: Any) -> Value {
