@@ -17,19 +17,28 @@ import Synchronization
 /// instructions to lock and unlock (it checks its kind and its owner inside the call), and
 /// `NSRecursiveLock` a fifth more.
 ///
-/// A counter of the threads that hold or want the lock, and a semaphore the others sleep on
-/// (a "benaphore"): uncontended, a lock and an unlock are an atomic add and an atomic
-/// subtract. The first thread to raise the count from 0 holds the lock; each other one raised
-/// it too and waits on the semaphore, posted once by each unlock that finds others counted,
-/// so one waiter wakes per unlock and none spins. A semaphore counts its posts: a post that
-/// comes before its waiter's wait is not lost.
+/// A word that says whether the lock is free, held, or held with threads perhaps waiting, and a
+/// semaphore the waiters sleep on (the futex mutex of Drepper's "Futexes Are Tricky", with a
+/// semaphore for the futex): uncontended, a lock is a compare-and-swap and an unlock an
+/// exchange. A thread that finds the lock held marks it waited for, then sleeps; an unlock
+/// that finds it marked posts the semaphore once, and the woken thread tries again, marking
+/// it anew. A running thread may take the lock first, as it may take a `pthread_mutex_t`: a
+/// lock handed to a sleeping thread stays unused until the scheduler runs that thread, and
+/// every thread that wants it meanwhile queues behind (a convoy).
+///
+/// Why no waiter sleeps forever: it sleeps only after marking the lock while it was held, so
+/// the holder's unlock posts. A thread taking the free lock unmarked (after that post) leaves
+/// a waiter unmarked, but the post woke one, which marks the lock again before it sleeps. A
+/// semaphore counts its posts, so a post that comes before its waiter's wait is not lost; one
+/// no thread waits for wakes a later waiter once for nothing.
 ///
 /// The owner and the depth make it recursive. Only the holder writes them, and only the
 /// holder can find its own thread there: another thread reads 0, a former holder's thread,
 /// or the holder's, never its own (it cleared it before letting the lock go, and a thread
 /// sees its own writes in order). So relaxed atomics are enough for both.
 struct RecursiveLock: ~Copyable, @unchecked Sendable {
-  private let contenders = Atomic<Int>(0)
+  /// 0: free; 1: held; 2: held, and threads may be waiting.
+  private let state = Atomic<Int>(0)
   private let owner = Atomic<UInt>(0)
   private let depth = Atomic<Int>(0)
   private let waiting = Semaphore()
@@ -41,7 +50,7 @@ struct RecursiveLock: ~Copyable, @unchecked Sendable {
       depth.store(depth.load(ordering: .relaxed) + 1, ordering: .relaxed)
       return
     }
-    if contenders.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue > 0 {
+    if !state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
       waitForTurn()
     }
     owner.store(thread, ordering: .relaxed)
@@ -54,9 +63,7 @@ struct RecursiveLock: ~Copyable, @unchecked Sendable {
     depth.store(remaining, ordering: .relaxed)
     guard remaining == 0 else { return }
     owner.store(0, ordering: .relaxed)
-    if contenders.wrappingSubtract(1, ordering: .acquiringAndReleasing).oldValue > 1 {
-      waiting.post()
-    }
+    if state.exchange(0, ordering: .releasing) == 2 { waiting.post() }
   }
 
   @inline(__always)
@@ -69,10 +76,9 @@ struct RecursiveLock: ~Copyable, @unchecked Sendable {
   // Out of line: the uncontended path stays small where it is inlined.
   @inline(never)
   private func waitForTurn() {
-    waiting.wait()
-    // The holder's writes reach this thread through the semaphore, which orders memory as a
-    // lock does; the fence says so to the compiler as well.
-    atomicMemoryFence(ordering: .acquiring)
+    while state.exchange(2, ordering: .acquiring) != 0 {
+      waiting.wait()
+    }
   }
 }
 
