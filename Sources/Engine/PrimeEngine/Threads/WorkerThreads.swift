@@ -10,10 +10,12 @@ import Synchronization
 /// watches over them.
 ///
 /// The workers never run on Swift's cooperative pool, which must stay free for the app.
-/// The calling thread only waits: every 2 ms it asks its ``ProgressReporter`` whether the
-/// computation is cancelled (for the synchronous API that is the calling task's
-/// cancellation, which only the calling thread can read) and reports how far the workers
-/// have come. A cancellation sets a ``CancellationFlag`` that every worker polls between
+/// The calling thread only waits: at first every 2 ms, then less often, up to every 16 ms,
+/// it asks its ``ProgressReporter`` whether the computation is cancelled (for the synchronous
+/// API that is the calling task's cancellation, which only the calling thread can read) and
+/// reports how far the workers have come. Each wake takes a processor from a worker when
+/// every processor runs one: every 2 ms throughout, π(10²⁰) on two cores woke the calling
+/// thread 315,000 times (primecount's process switched 9 times). A cancellation sets a ``CancellationFlag`` that every worker polls between
 /// units of work of a few milliseconds; the call returns only once every worker has
 /// stopped, so a cancelled computation leaves no thread behind.
 enum WorkerThreads {
@@ -73,7 +75,11 @@ enum WorkerThreads {
       }
     }
     var cancelled = false
-    while !finished.wait(milliseconds: 2) {
+    // A short count ends between the first waits (the last worker wakes the wait at once); a
+    // cancellation is seen within 16 ms and a unit of work.
+    var milliseconds = 2
+    while !finished.wait(milliseconds: milliseconds) {
+      milliseconds = min(16, 2 * milliseconds)
       guard !cancelled else { continue }
       do {
         try reporter.checkpoint(progress())
