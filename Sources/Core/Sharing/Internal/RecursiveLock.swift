@@ -45,7 +45,7 @@ struct RecursiveLock: ~Copyable, @unchecked Sendable {
 
   @inline(__always)
   func lock() {
-    let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
+    let thread = SharedAccess.currentThread
     if owner.load(ordering: .relaxed) == thread {
       depth.store(depth.load(ordering: .relaxed) + 1, ordering: .relaxed)
       return
@@ -98,8 +98,9 @@ private struct Semaphore: ~Copyable, @unchecked Sendable {
     }
 
     func wait() {
-      // A signal may interrupt the wait (EINTR): wait again.
-      while sem_wait(semaphore) != 0 {}
+      // A signal may interrupt the wait: wait again. (The only other failure, a semaphore that
+      // is not one, cannot happen to this one.)
+      while sem_wait(semaphore) != 0 && errno == EINTR {}
     }
 
     func post() { sem_post(semaphore) }

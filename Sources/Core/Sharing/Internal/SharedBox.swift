@@ -32,16 +32,19 @@ import Synchronization
 /// a compare-and-swap and a store. A reader that finds it held yields its thread, which a
 /// reassignment (a store of a reference) releases within instructions.
 final class SharedBox<Reference: Sendable>: @unchecked Sendable {
+  // Immutable, and released only with the box, which every caller holds while it reads: a
+  // reader that loaded `isReassigned` false just before a reassignment still reads a live
+  // reference.
   private let first: Reference
   private let isReassigned = Atomic(false)
   private let isLocked = Atomic(false)
-  // Read and written only while `isLocked` is held (acquired by a compare-and-swap, released
-  // by a store), so no two accesses overlap: hence `@unchecked Sendable`, and no dynamic
-  // exclusivity check, which would cost half of a read (about 75 instructions) to find what
-  // the lock already rules out. `reassignmentsWhileCopiesAreReadAndChangedOnOtherThreads`
-  // races reads and replacements under the address and thread sanitizers.
-  // `first` until a reassignment: an optional of a generic existential had its metadata looked
-  // up at each read through it.
+  // `first` until a reassignment (not an optional: an optional of a generic existential had
+  // its metadata looked up at each read through it). Read and written only while `isLocked` is
+  // held (acquired by a compare-and-swap, released by a store), so no two accesses overlap:
+  // hence `@unchecked Sendable`, and no dynamic exclusivity check, which would cost half of a
+  // read (about 75 instructions) to find what the lock already rules out.
+  // `reassignmentsWhileCopiesAreReadAndChangedOnOtherThreads` races reads (the first of them
+  // unlocked) and replacements under the address and thread sanitizers.
   @exclusivity(unchecked) private var current: Reference
 
   init(_ reference: Reference) {

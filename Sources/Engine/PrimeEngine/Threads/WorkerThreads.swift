@@ -15,9 +15,10 @@ import Synchronization
 /// API that is the calling task's cancellation, which only the calling thread can read) and
 /// reports how far the workers have come. Each wake takes a processor from a worker when
 /// every processor runs one: every 2 ms throughout, π(10²⁰) on two cores woke the calling
-/// thread 315,000 times (primecount's process switched 9 times). A cancellation sets a ``CancellationFlag`` that every worker polls between
-/// units of work of a few milliseconds; the call returns only once every worker has
-/// stopped, so a cancelled computation leaves no thread behind.
+/// thread 315,000 times (primecount's process switched 9 times). A cancellation sets a
+/// ``CancellationFlag`` that every worker polls between units of work of a few milliseconds;
+/// the call returns only once every worker has stopped, so a cancelled computation leaves no
+/// thread behind.
 enum WorkerThreads {
   /// The processors this process may use (``AvailableProcessors``).
   static var availableProcessors: Int { AvailableProcessors.count }
