@@ -31,14 +31,15 @@ struct WideCountingTests {
     #expect(wrong == [])
   }
 
-  /// The public overloads: a wide x below 2⁶⁴ is the 64-bit count; past 10³¹ it is refused.
+  /// The public overloads: a wide x below 2⁶⁴ is the 64-bit count; past 5.5·10²² it is
+  /// refused.
   @Test func wideOverloads() async throws {
     let synchronous: () throws -> UInt128 = { try PrimeCounting.primeCount(upTo: 1_000_000_007) }
     #expect(try synchronous() == 50_847_535)
     #expect(try await PrimeCounting.primeCount(upTo: UInt128(10_000_000_000)) == 455_052_511)
     let (count, details) = try PrimeCounting.primeCountWithDetails(upTo: UInt128(100_000_000))
     #expect(count == 5_761_455 && details.x == 100_000_000)
-    #expect(PrimeCounting.maximum == UInt128(10_000_000_000_000_000) * 1_000_000_000_000_000)
+    #expect(PrimeCounting.maximum == 55 * UInt128(1_000_000_000_000) * 1_000_000_000)
     let beyond = PrimeCounting.maximum + 1
     await #expect(
       throws: PrimeEngineError.tooLarge(String(beyond), maximum: String(PrimeCounting.maximum))
@@ -46,12 +47,14 @@ struct WideCountingTests {
   }
 
   /// Quotients, roots and the wide long division against `UInt128`'s own arithmetic, for x
-  /// up to 10³¹ and divisors of every size the count divides by.
+  /// up to 10³¹ (the arithmetic's range, past the tables') and divisors of every size the
+  /// count divides by.
   @Test func wideArithmeticAgreesWithUInt128() {
     var random = SplitMix64(state: 31)
+    let tenToThe31 = UInt128(10_000_000_000_000_000) * 1_000_000_000_000_000
     func next128() -> UInt128 {
       let wide = UInt128(random.next()) << 64 | UInt128(random.next())
-      return wide % (PrimeCounting.maximum >> (random.next() % 100))
+      return wide % (tenToThe31 >> (random.next() % 100))
     }
     var wrong: [String] = []
     for _ in 0..<20_000 {
@@ -72,7 +75,23 @@ struct WideCountingTests {
       if c * c * c > x || (c + 1) * (c + 1) * (c + 1) <= x { wrong.append("∛\(x)") }
     }
     #expect(wrong == [])
-    #expect(PrimeCounting.maximum.cubeRoot == 21_544_346_900)
+    #expect(tenToThe31.cubeRoot == 21_544_346_900)
+  }
+
+  /// Why the count stops at ``PrimeCounting/maximum``: the tables hold the primes up to y in
+  /// 32 bits (and the easy leaves their indices in 31), and y passes 2³² just above it.
+  /// Every other width holds further: the hard leaves' factor-table positions (31 bits,
+  /// z < 9.4·10⁹), and the factor table's 16-bit values (π(√z) ≤ 32,766). The n-th prime's
+  /// bound is below it: p_n's estimate at ``NthPrime/wideMaximum`` is counted.
+  @Test func theBoundIsWhereThePrimesPass32Bits() {
+    let largest = GourdonParameters(x: PrimeCounting.maximum)
+    #expect(largest.y <= UInt64(UInt32.max))
+    #expect(FactorTable.lastIndex(atMost: largest.z) < Int(Int32.max))
+    #expect(integerSquareRoot(largest.z) < 386_051)  // p₃₂₇₆₆
+    let past = GourdonParameters(x: 6 * UInt128(10_000_000_000_000) * 1_000_000_000)
+    #expect(past.y > UInt64(UInt32.max))
+    #expect(
+      UInt128(NthPrime.inverseRiemannR(Double(NthPrime.wideMaximum))) < PrimeCounting.maximum)
   }
 
   /// φ(z, b) past 2⁶⁴ (by the period of the first b primes) against inclusion–exclusion,
@@ -177,7 +196,7 @@ struct WideWalkTests {
     }
   }
 
-  /// n past 10²⁹ is refused; n up to π(2⁶⁴) is the 64-bit method's.
+  /// n past 10²¹ is refused; n up to π(2⁶⁴) is the 64-bit method's.
   @Test func wideLimits() throws {
     let beyond = NthPrime.wideMaximum + 1
     #expect(

@@ -66,7 +66,7 @@ extension Subcommand {
 private func nthPrimeAnswer(_ text: String, threads: Int?, verbose: Bool) throws -> String {
   // "-4" is a number with no prime, not a malformed one.
   if let n = Int(text), n <= 0 { throw PrimeEngineError.noSuchPrime(n) }
-  let n = try number(text, upTo: NthPrime.wideMaximum, named: "10^29")
+  let n = try number(text, upTo: NthPrime.wideMaximum, named: "10^21")
   return try answer(
     "the \(ordinal(n)) prime", verbose: verbose,
     { try NthPrime.nthPrime(n, threads: threads, progress: $0) },
@@ -74,7 +74,7 @@ private func nthPrimeAnswer(_ text: String, threads: Int?, verbose: Bool) throws
 }
 
 private func piAnswer(_ text: String, threads: Int?, verbose: Bool) throws -> String {
-  let x = try number(text, upTo: PrimeCounting.maximum, named: "10^31")
+  let x = try number(text, upTo: PrimeCounting.maximum, named: "5.5*10^22")
   return try answer(
     "primes up to \(grouped(String(x)))", verbose: verbose,
     { try PrimeCounting.primeCount(upTo: x, threads: threads, progress: $0) },

@@ -30,10 +30,10 @@ enum Subcommand: String, CaseIterable {
   var discussion: String? {
     switch self {
     case .nthPrime:
-      "N goes up to 10^29; past \(NthPrime.maximum) (the primes past 2^64) an answer takes "
+      "N goes up to 10^21; past \(NthPrime.maximum) (the primes past 2^64) an answer takes "
         + "minutes to days. Give - to read values from standard input, one or more a line."
     case .pi:
-      "X goes up to 10^31, in digits; past 2^64 a count takes minutes to days (π(10^20): "
+      "X goes up to 5.5*10^22, in digits; past 2^64 a count takes minutes to days (π(10^20): "
         + "about ten minutes on two cores). Give - to read values from standard input, one or "
         + "more a line."
     case .isPrime:

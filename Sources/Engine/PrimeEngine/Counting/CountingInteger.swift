@@ -5,7 +5,8 @@
 #endif
 
 /// The integer that ``GourdonPrimeCounting`` holds x in: `UInt64` for every x below 2⁶⁴,
-/// `UInt128` above, up to 10³¹.
+/// `UInt128` above. Its arithmetic holds to 10³¹; the count's tables stop it sooner
+/// (``PrimeCounting/maximum``).
 ///
 /// Only x and its quotients by small numbers can pass 64 bits: y, z, √x, the sieves' ranges
 /// (up to x/y) and every leaf's u (below x/z) stay below 2⁶⁴ for every x up to 10³¹ (at

@@ -24,7 +24,7 @@ import Synchronization
 /// - hard when u ≥ p_b²: φ from a sieve of [1, x/z] (``HardLeaves``).
 ///
 /// Σ π(x/p) needs the primes up to x/y (``QuotientPrimeCounts``). x is a ``CountingInteger``:
-/// the count is one generic code, specialized for 64-bit x and for x up to 10³¹. The sums
+/// the count is one generic code, specialized for 64-bit x and for wider x. The sums
 /// are kept modulo 2⁶⁴ (or 2¹²⁸), which is exact since π(x) < 2⁶³ (or 2¹²⁷) while some terms
 /// pass that range.
 enum GourdonPrimeCounting {

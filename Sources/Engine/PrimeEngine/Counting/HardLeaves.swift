@@ -41,6 +41,9 @@ struct HardLeaves<X: CountingInteger> {
     self.pi = pi
     self.factors = factors
     let (x, y, z) = (parameters.x, parameters.y, parameters.z)
+    // The leaves' batch keeps factor-table positions in 32 bits: they pass 2³¹ where z
+    // passes 9.4·10⁹, past the count's largest x (z 4.2·10⁹ at ``PrimeCounting/maximum``).
+    precondition(FactorTable.lastIndex(atMost: z) < Int(Int32.max), "z is past 32-bit positions")
     let last = pi[min(parameters.quarterRoot, y)]
     levels = (Chunk.firstLevel..<max(Chunk.firstLevel, last + 1)).map { b in
       let p = UInt64(pi.primes[b])

@@ -1,4 +1,4 @@
-/// π(x), the number of primes ≤ x, for every x up to 10³¹.
+/// π(x), the number of primes ≤ x, for every x up to 5.5·10²².
 ///
 /// Gourdon's variant of the Deléglise–Rivat method (`GourdonPrimeCounting`), on every
 /// processor unless told otherwise: O(x^⅔/log² x) time, O(x^⅓·log³ x) memory. Each method
@@ -11,12 +11,14 @@
 /// let count = try await PrimeCounting.primeCount(upTo: 1_000_000_000_000)  // 37607912018
 /// ```
 public enum PrimeCounting {
-  /// The largest x counted: 10³¹, as primecount. Above, ``PrimeEngineError/tooLarge(_:maximum:)``.
+  /// The largest x counted: 5.5·10²². Above, ``PrimeEngineError/tooLarge(_:maximum:)``.
   ///
-  /// The bound keeps every value but x and a few of its quotients below 2⁶⁴ (at 10³¹ the
-  /// sieves reach x/y ≈ 8.6·10¹⁷); how far a machine gets below it is a matter of time and
-  /// memory: π(10²⁰) takes minutes on two cores, π(10²⁵) days.
-  public static let maximum: UInt128 = 10_000_000_000_000_000_000_000_000_000_000
+  /// The tables hold the primes up to y in 32 bits, and y passes 2³² near 5.8·10²²: a
+  /// count above it stopped on a trap where it should have said no (π(10²³) did, after six
+  /// seconds). primecount 8.7 goes to 10³¹; the engine's arithmetic does (every value but x
+  /// and a few of its quotients stays below 2⁶⁴ there), its tables of primes not yet. Below
+  /// the bound what limits a machine is time and memory: π(10²⁰) takes minutes on two cores.
+  public static let maximum: UInt128 = 55_000_000_000_000_000_000_000
 
   /// The processors this process may run on: those online, its affinity mask and its
   /// cgroup's CPU quota, whichever is least. The default thread count of every count.
