@@ -24,6 +24,9 @@ final class PiTable: @unchecked Sendable {
 
   /// Checks `isCancelled` while it sieves: near 2⁶⁴ the table takes a fraction of a second.
   init(limit: UInt64, isCancelled: @escaping () -> Bool) throws(CancellationError) {
+    // The primes are kept in 32 bits: ``PrimeCounting/maximum`` keeps y below 2³², and a
+    // larger limit would stop on the first prime past it, after sieving up to there.
+    precondition(limit <= UInt64(UInt32.max), "the π table's primes are 32-bit")
     self.limit = limit
     var list: [UInt32] = [1]
     list.reserveCapacity(Int(Double(limit) / max(1, log(Double(limit)) - 1.1)) + 16)
