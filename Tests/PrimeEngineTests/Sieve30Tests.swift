@@ -25,12 +25,13 @@ struct Sieve30Tests {
     return isPrime.indices.filter { isPrime[$0] }.map { low + UInt64($0) }
   }
 
-  /// A short window high up takes its sieving primes anew: on several threads each takes a
-  /// share of them and crosses off in a copy of its own. The primes found are those
-  /// Baillie–PSW finds, whatever the thread count (the thread sanitizer runs this too).
+  /// A short window high up takes its sieving primes anew: on several threads the workers
+  /// take shares of them in turn, each crossing off in a copy of its own. The primes found
+  /// are those Baillie–PSW finds, whatever the thread count (the thread sanitizer runs this
+  /// too).
   @Test(arguments: [1, 2, 3, 16])
   func aWindowSharedOutAmongThreadsFindsItsPrimes(threads: Int) async throws {
-    // √high ≈ 1.9·10⁷: up to 16 shares of 2¹⁸ numbers or more.
+    // √high ≈ 1.9·10⁷: four shares of 2¹⁸ numbers or more a worker, up to 16 workers.
     let low: UInt64 = 359_999_999_000_000
     let high = low + 100_000
     let found = try await onOwnThread { () throws -> [UInt64] in
@@ -51,6 +52,21 @@ struct Sieve30Tests {
     #expect(zip(bounds, bounds.dropFirst()).allSatisfy { $0 < $1 })
     #expect(bounds[3] < 17_878_939)
     #expect(bounds[1] - bounds[0] < bounds[2] - bounds[1])
+  }
+
+  /// Shares of equal work hold comparable numbers of primes: a prime's division costs more
+  /// than its crossings in a window of a few million numbers (the 10¹³th prime's last window
+  /// had 4,339,050), so no share of eight holds less than a quarter of the mean's primes nor
+  /// more than twice it. A model that weighed a crossing at two thirds of a division gave the
+  /// first share the primes up to 588 (0.06× the mean's time as measured, the fifth 1.8×).
+  @Test func sharesOfEqualWorkHoldComparablePrimes() {
+    let last: UInt64 = 16_000_000
+    let bounds = Sieve30.shares(first: 103, last: last, parts: 8, numbers: 4_339_050) + [last + 1]
+    let primes = (0..<8).map {
+      PrimeTable.small.primeCount(bounds[$0 + 1] - 1) - PrimeTable.small.primeCount(bounds[$0] - 1)
+    }
+    let mean = Double(primes.reduce(0, +)) / 8
+    #expect(primes.allSatisfy { Double($0) >= mean / 4 && Double($0) <= 2 * mean }, "\(primes)")
   }
 
   @Test func segmentsOfEverySizeFindTheWindowsPrimes() async throws {

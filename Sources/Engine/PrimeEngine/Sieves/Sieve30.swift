@@ -168,41 +168,46 @@ final class Sieve30 {
   /// once: each segment takes them from an inner sieve of [103, √high] and finds its first
   /// multiple by division.
   ///
-  /// On several threads (``threads``), each takes a share of [103, √high] and crosses its
-  /// primes off in a copy of the segment of its own, all ones; the copies are then
-  /// intersected with the segment. A share is at least 2¹⁸ numbers (a division each for
-  /// 23,000 primes, near a millisecond), and the copies at most 64 MiB together.
+  /// On several threads (``threads``), [103, √high] is cut into four shares a worker, each at
+  /// least 2¹⁸ numbers (a division each for 23,000 primes, about a millisecond), which the
+  /// workers take in turn: each crosses off its shares' primes in a copy of the segment of
+  /// its own, all ones, and the copies are then intersected with the segment. Taken in
+  /// turn, not one share a worker, so that a share the cost model misjudges (a division's
+  /// cost differs several-fold between processors) or a worker the system preempts leaves
+  /// the others to take up the rest. The copies take at most 64 MiB together.
   private func crossOffStreaming(count: Int, firstByte: UInt64) throws(CancellationError) {
     let segmentLow = firstByte * 30
     let segmentHigh = Self.lastNumber(firstByte: firstByte, count: count)
     let first = Sieve30Patterns.sievingStart
     let last = min(sievingLimit, integerSquareRoot(segmentHigh))
     guard first <= last else { return }
-    let parts = min(threads, max(1, (64 << 20) / count), Int((last - first) >> 18) + 1)
+    let largestShareCount = Int((last - first) >> 18) + 1
+    let workers = min(threads, max(1, (64 << 20) / count), largestShareCount)
 
-    guard parts > 1 else {
+    guard workers > 1 else {
       return try Self.crossOff(
         SegmentBytes(bytes.baseAddress!), count: count, segmentLow: segmentLow,
         primes: first...last)
     }
-    let copies = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: (parts - 1) * count)
+    let copies = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: (workers - 1) * count)
     defer { copies.deallocate() }
     copies.initialize(repeating: 0xFF)
     let targets =
       [SegmentBytes(bytes.baseAddress!)]
-      + (1..<parts).map { SegmentBytes(copies.baseAddress! + ($0 - 1) * count) }
-    let bounds = Self.shares(first: first, last: last, parts: parts, numbers: count * 30)
+      + (1..<workers).map { SegmentBytes(copies.baseAddress! + ($0 - 1) * count) }
+    let shareCount = min(4 * workers, largestShareCount)
+    let bounds = Self.shares(first: first, last: last, parts: shareCount, numbers: count * 30)
     let next = PartCounter()
     var reporter = ProgressReporter(nil, isCancelled: isCancelled)
-    let crossOff: @Sendable (Int, CancellationFlag) throws -> Void = { _, _ in
-      while case let part = next.take(), part < parts {
-        let high = part == parts - 1 ? last : bounds[part + 1] - 1
+    let crossOff: @Sendable (Int, CancellationFlag) throws -> Void = { worker, _ in
+      while case let share = next.take(), share < shareCount {
+        let high = share == shareCount - 1 ? last : bounds[share + 1] - 1
         try Self.crossOff(
-          targets[part], count: count, segmentLow: segmentLow, primes: bounds[part]...high)
+          targets[worker], count: count, segmentLow: segmentLow, primes: bounds[share]...high)
       }
     }
     do {
-      try WorkerThreads.run(threads: parts, reporter: &reporter, progress: { 0 }, crossOff)
+      try WorkerThreads.run(threads: workers, reporter: &reporter, progress: { 0 }, crossOff)
     } catch {
       throw CancellationError()
     }
@@ -227,16 +232,23 @@ final class Sieve30 {
   }
 
   /// Where each of `parts` shares of the sieving primes [first, last] starts, for a segment
-  /// of `numbers`: shares of equal work, where a prime costs a division (finding its first
-  /// multiple) and, below `numbers`, its crossings, numbers·(8/30)/p, each about two thirds
-  /// of a division (measured near 10¹³). By the prime number theorem, the work up to v is
-  /// about v/ln v + 0.18·numbers·(ln ln min(v, numbers) − ln ln first). Equal ranges left
-  /// the first share twice the others' work.
+  /// of `numbers`: shares of equal work as measured here (eight shares of the last window of
+  /// the 10¹², 3·10¹², 10¹³ and 10¹⁴th primes, each share's processor time against its
+  /// primes and crossings, fitted within 15% for every share over a millisecond). A prime
+  /// p costs 15 ns for its division and the search for its first multiple, 38 ns more if it
+  /// has a multiple to cross off at all (the crossing loop's start and its mispredicted
+  /// end), and 0.36 ns a crossing: it has about k = (8/30)·numbers/p of them. So by the prime number theorem the work up to v is
+  /// about π(v) + 2.45·(π(min(v, r)) + r·(ln ln v − ln ln r)⁺) + 0.023·r·ln ln v, with
+  /// r = (8/30)·numbers the p below which k ≥ 1. An earlier model that counted a crossing
+  /// two thirds of a division gave the first of eight shares the primes up to 588 and 0.06×
+  /// the mean's time, the fifth 1.8× (the 10¹³th prime).
   static func shares(first: UInt64, last: UInt64, parts: Int, numbers: Int) -> [UInt64] {
-    let n = Double(numbers)
-    let lnLnFirst = log(log(Double(first)))
+    let reach = 8 * Double(numbers) / 30
+    func primes(_ v: Double) -> Double { v / (log(v) - 1) }
     func work(_ v: Double) -> Double {
-      v / log(v) + 0.18 * n * max(0, log(log(min(v, n))) - lnLnFirst)
+      let sparse = max(0, log(log(v)) - log(log(reach)))
+      return primes(v) + 2.45 * (primes(min(v, reach)) + reach * sparse)
+        + 0.023 * reach * log(log(v))
     }
     let total = work(Double(last)) - work(Double(first))
     var bounds = [first]
@@ -271,15 +283,15 @@ final class Sieve30 {
   }
 }
 
-/// The bytes of one segment, or of one part's copy of it, handed to the thread that crosses
-/// off in it.
+/// The bytes of one segment, or of one worker's copy of it, handed to the thread that
+/// crosses off in it.
 ///
 /// Safe to send: a segment's bytes and each copy are written by one thread only (the
-/// calling thread's segment by the part that takes the first share, each copy by the part
-/// of its index), and read by the calling thread only after ``WorkerThreads/run`` has
-/// returned, which it does once every worker has finished under a mutex that orders their
-/// writes before. `NthPrimeTests` sieve such windows on several threads, a test the thread
-/// sanitizer runs.
+/// calling thread's segment by the first worker, each copy by the worker of its index,
+/// whichever shares it takes), and read by the calling thread only after
+/// ``WorkerThreads/run`` has returned, which it does once every worker has finished under a
+/// mutex that orders their writes before. `Sieve30Tests` and `NthPrimeTests` sieve such
+/// windows on several threads, more shares than workers, tests the thread sanitizer runs.
 private struct SegmentBytes: @unchecked Sendable {
   let pointer: UnsafeMutablePointer<UInt8>
   init(_ pointer: UnsafeMutablePointer<UInt8>) { self.pointer = pointer }
