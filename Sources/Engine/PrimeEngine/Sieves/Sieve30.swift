@@ -235,11 +235,11 @@ final class Sieve30 {
   /// of `numbers`: shares of equal work as measured on a 2-core AMD EPYC (Zen 4) VM (eight
   /// shares of the last window of the 10¹², 3·10¹², 10¹³ and 10¹⁴th primes, each share's
   /// processor time against its primes and crossings, fitted within 15% for every share
-  /// over a millisecond). A prime
-  /// p costs 15 ns for its division and the search for its first multiple, 38 ns more if it
-  /// has a multiple to cross off at all (the crossing loop's start and its mispredicted
-  /// end), and 0.36 ns a crossing: it has about k = (8/30)·numbers/p of them. So by the prime number theorem the work up to v is
-  /// about π(v) + 2.45·(π(min(v, r)) + r·(ln ln v − ln ln r)⁺) + 0.023·r·ln ln v, with
+  /// over a millisecond). A prime p costs 15 ns for its division and the search for its
+  /// first multiple, 38 ns more if it has a multiple to cross off at all (the crossing
+  /// loop's start and its mispredicted end), and 0.36 ns a crossing: it has about
+  /// k = (8/30)·numbers/p of them. So by the prime number theorem the work up to v is about
+  /// π(v) + 2.45·(π(min(v, r)) + r·(ln ln v − ln ln r)⁺) + 0.023·r·ln ln v, with
   /// r = (8/30)·numbers the p below which k ≥ 1. An earlier model that counted a crossing
   /// two thirds of a division gave the first of eight shares the primes up to 588 and 0.06×
   /// the mean's time, the fifth 1.8× (the 10¹³th prime).
