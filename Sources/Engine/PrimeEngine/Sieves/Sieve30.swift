@@ -168,9 +168,10 @@ final class Sieve30 {
   /// once: each segment takes them from an inner sieve of [103, √high] and finds its first
   /// multiple by division.
   ///
-  /// On several threads (``threads``), [103, √high] is cut into four shares a worker, each at
-  /// least 2¹⁸ numbers (a division each for 23,000 primes, about a millisecond), which the
-  /// workers take in turn: each crosses off its shares' primes in a copy of the segment of
+  /// On several threads (``threads``), [103, √high] is cut into four shares a worker, and no
+  /// more shares than 2¹⁸ numbers each would make (a division each for 23,000 primes, about
+  /// a millisecond; cut by work, not length, a share can be shorter), which the workers take
+  /// in turn: each crosses off its shares' primes in a copy of the segment of
   /// its own, all ones, and the copies are then intersected with the segment. Taken in
   /// turn, not one share a worker, so that a share the cost model misjudges (a division's
   /// cost differs several-fold between processors) or a worker the system preempts leaves
