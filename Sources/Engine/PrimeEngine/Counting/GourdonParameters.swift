@@ -44,14 +44,17 @@ struct GourdonParameters<X: CountingInteger>: Sendable {
   /// primecount 8.7 until the easy leaves kept reciprocals only for the primes they divide
   /// by (28–29 MiB on one thread and on two, against 31.6 and 37.6); against 28 it takes 2%
   /// less time (Zen 4, one thread, two interleaved rounds). Below 10¹², 0.002·d³. Past 2⁶⁴,
-  /// where a sweep takes hours here, the α_y that primecount 8.7 chooses at 10²⁰, 10²², 10²⁵
-  /// and 10³¹ (53, 88, 176, 540; its α_z is 1): they keep x/y, the sieve of Σ π(x/p), below
-  /// 10¹⁸ at 10³¹.
+  /// where a sweep takes hours here, the α_y that primecount 8.7 chooses (its α_z is 1), at
+  /// every half digit up to 10²² and at 10²³, 10²⁵, 10²⁷, 10²⁹ and 10³¹: its choice grows
+  /// like a cubic in ln x, which a line between 10²⁰ and 10²² overshot by 3% at 3·10²⁰ (a
+  /// y, and tables, 3% larger than primecount's: 302 against 300 MiB there). They keep x/y,
+  /// the sieve of Σ π(x/p), below 10¹⁸ at 10³¹.
   static func tunedAlphas(digits: Double) -> (y: Double, z: Double) {
     let points: [(digits: Double, y: Double, z: Double)] = [
       (12, 3.456, 2), (12.5, 6.6, 2), (13.5, 9, 2), (14.5, 13, 1.5), (15.5, 16, 1.5),
-      (16.5, 20, 1.25), (17, 25, 1), (18, 32, 1), (19.3, 40, 1), (20, 53, 1), (22, 88, 1),
-      (25, 176, 1), (31, 540, 1),
+      (16.5, 20, 1.25), (17, 25, 1), (18, 32, 1), (19.3, 40, 1), (20, 53, 1), (20.5, 60, 1),
+      (21, 68, 1), (21.5, 77, 1), (22, 88, 1), (23, 112, 1), (25, 176, 1), (27, 265, 1),
+      (29, 385, 1), (31, 540, 1),
     ]
     guard digits > points[0].digits else {
       return (max(1, 0.002 * digits * digits * digits), 2)

@@ -13,7 +13,7 @@
 public enum PrimeCounting {
   /// The largest x counted: 5.5·10²². Above, ``PrimeEngineError/tooLarge(_:maximum:)``.
   ///
-  /// The tables hold the primes up to y in 32 bits, and y passes 2³² near 5.8·10²²: a
+  /// The tables hold the primes up to y in 32 bits, and y passes 2³² near 6.4·10²²: a
   /// count above it stopped on a trap where it should have said no (π(10²³) did, after six
   /// seconds). primecount 8.7 goes to 10³¹; the engine's arithmetic does (every value but x
   /// and a few of its quotients stays below 2⁶⁴ there), its tables of primes not yet. Below
