@@ -79,7 +79,8 @@ struct WideCountingTests {
   }
 
   /// Why the count stops at ``PrimeCounting/maximum``: the tables hold the primes up to y in
-  /// 32 bits (and the easy leaves their indices in 31), and y passes 2³² just above it.
+  /// 32 bits (and the easy leaves their indices in 31), and y passes 2³² above it, near
+  /// 6.4·10²² (α_y following primecount's choice between its half digits).
   /// Every other width holds further: the hard leaves' factor-table positions (31 bits,
   /// z < 9.4·10⁹), and the factor table's 16-bit values (π(√z) ≤ 32,766). The n-th prime's
   /// bound is below it: p_n's estimate at ``NthPrime/wideMaximum`` is counted.
@@ -88,7 +89,7 @@ struct WideCountingTests {
     #expect(largest.y <= UInt64(UInt32.max))
     #expect(FactorTable.lastIndex(atMost: largest.z) < Int(Int32.max))
     #expect(integerSquareRoot(largest.z) < 386_051)  // p₃₂₇₆₆
-    let past = GourdonParameters(x: 6 * UInt128(10_000_000_000_000) * 1_000_000_000)
+    let past = GourdonParameters(x: 65 * UInt128(10_000_000_000_000) * 100_000_000)
     #expect(past.y > UInt64(UInt32.max))
     #expect(
       UInt128(NthPrime.inverseRiemannR(Double(NthPrime.wideMaximum))) < PrimeCounting.maximum)
