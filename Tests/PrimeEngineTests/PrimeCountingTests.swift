@@ -214,7 +214,7 @@ struct PrimeCountingTests {
   func leafSumsNear2To64AgreeWithWiderArithmetic(_ x: UInt64) async throws {
     let (narrow, wide) = try await onOwnThread { () throws -> (Int64, Int128) in
       let parameters = GourdonParameters(x: x, alphaY: 1, alphaZ: 1)
-      let pi = try PiTable(limit: parameters.y, isCancelled: { false })
+      let pi = try PiTable<NarrowTables>(limit: parameters.y, isCancelled: { false })
       let leaves = OrdinaryLeaves(parameters: parameters, pi: pi)
       let k = parameters.k
       var narrow = leaves.root
@@ -244,26 +244,26 @@ struct PrimeCountingTests {
   /// before the chunk: near 2⁶⁴ such products pass Int64's range, and the sum is kept modulo
   /// 2⁶⁴ (exact, since the final π(x) < 2⁶³).
   @Test func hardLeafTotalsWrapAround() {
-    let (narrow, wide) = Self.hardLeafTotals(HardLeaves<UInt64>.self)
+    let (narrow, wide) = Self.hardLeafTotals(HardLeaves<UInt64, NarrowTables>.self)
     #expect(wide.magnitude > UInt128(Int64.max), "the sum does pass Int64's range")
     #expect(narrow == Int64(truncatingIfNeeded: wide))
   }
 
   /// Past 2⁶⁴ the same products are kept in full (π(x) passes 2⁶³ from about 4·10²⁰).
   @Test func hardLeafTotalsOfAWideXAreExact() {
-    let (total, wide) = Self.hardLeafTotals(HardLeaves<UInt128>.self)
+    let (total, wide) = Self.hardLeafTotals(HardLeaves<UInt128, NarrowTables>.self)
     #expect(wide.magnitude > UInt128(Int64.max))
     #expect(total == wide)
   }
 
   /// Chunks of random sums, signs and numbers left, put together by `Totals` and by Int128.
-  static func hardLeafTotals<X>(_: HardLeaves<X>.Type) -> (X.Sum, Int128) {
+  static func hardLeafTotals<X, Widths>(_: HardLeaves<X, Widths>.Type) -> (X.Sum, Int128) {
     var random = SplitMix64(state: 5)
-    var totals = HardLeaves<X>.Totals()
+    var totals = HardLeaves<X, Widths>.Totals()
     var wide: Int128 = 0
     var left = [Int128](repeating: 0, count: 4)
     for _ in 0..<50 {
-      var chunk = HardLeaves<X>.Chunk()
+      var chunk = HardLeaves<X, Widths>.Chunk()
       chunk.sum = X.Sum(truncatingIfNeeded: Int64(bitPattern: random.next() >> 2))
       wide += Int128(chunk.sum)
       for level in 0..<4 {
@@ -287,20 +287,23 @@ struct PrimeCountingTests {
   }
 
   /// The leaves' division by a reciprocal is exact for every 64-bit n: at the edges (0, the
-  /// multiples of d and their neighbours, 2⁶⁴ − 1), for d from 1 to 2³² − 1, and at random.
+  /// multiples of d and their neighbours, 2⁶⁴ − 1), for d from 1 to 2⁶⁴ − 1 (the primes up to
+  /// y take 44 bits at 10³¹), and at random.
   @Test func divisionByAReciprocalIsExact() {
     var random = SplitMix64(state: 31)
-    var divisors: [UInt32] = [1, 2, 3, 7, 65_521, 65_537, 4_294_967_291, .max]
-    for _ in 0..<200 { divisors.append(UInt32(truncatingIfNeeded: random.next() >> 32) | 1) }
+    var divisors: [UInt64] = [
+      1, 2, 3, 7, 65_521, 65_537, 4_294_967_291, 4_294_967_295, 4_294_967_311,
+      17_592_186_044_399, 1 << 63, .max,
+    ]
+    for _ in 0..<200 { divisors.append(random.next() >> (random.next() % 64) | 1) }
     var wrong: [String] = []
     for d in divisors {
       let r = reciprocal(of: d)
-      let d64 = UInt64(d)
-      var numbers: [UInt64] = [0, 1, d64 - 1, d64, d64 + 1, .max, .max - 1, .max - d64]
-      let top = UInt64.max / d64 * d64
-      numbers += [top, top - 1, top &- d64, (1 << 32) * d64, (1 << 32) * d64 - 1]
+      var numbers: [UInt64] = [0, 1, d - 1, d, d &+ 1, .max, .max - 1, .max - d]
+      let top = UInt64.max / d * d
+      numbers += [top, top - 1, top &- d, top / 2 / d * d, top / 2 / d * d &- 1]
       for _ in 0..<2_000 { numbers.append(random.next() >> (random.next() % 64)) }
-      for n in numbers where divide(n, d, reciprocal: r) != n / d64 {
+      for n in numbers where divide(n, d, reciprocal: r) != n / d {
         wrong.append("\(n) / \(d)")
       }
     }
@@ -343,14 +346,14 @@ struct PrimeCountingTests {
         return count > checks
       }
     }
-    let pi = try PiTable(limit: 4_000_000, isCancelled: { false })
+    let pi = try PiTable<NarrowTables>(limit: 4_000_000, isCancelled: { false })
     #expect(throws: CancellationError.self) {
-      _ = try FactorTable(
+      _ = try FactorTable<NarrowTables>(
         limit: 8_000_000, y: 4_000_000, primes: pi.primes, isCancelled: isCancelled)
     }
     seen.withLock { $0 = 0 }
     #expect(throws: CancellationError.self) {
-      _ = try PiTable(limit: 40_000_000, isCancelled: isCancelled)
+      _ = try PiTable<NarrowTables>(limit: 40_000_000, isCancelled: isCancelled)
     }
   }
 
@@ -361,8 +364,8 @@ struct PrimeCountingTests {
   func theFactorTableLooksAtCancellationOftenEnough(y: UInt64) throws {
     let z: UInt64 = 8_000_000
     let looks = Lock(0)
-    let pi = try PiTable(limit: y, isCancelled: { false })
-    _ = try FactorTable(
+    let pi = try PiTable<NarrowTables>(limit: y, isCancelled: { false })
+    _ = try FactorTable<NarrowTables>(
       limit: z, y: y, primes: pi.primes,
       isCancelled: {
         looks.withLock { $0 += 1 }
@@ -382,8 +385,9 @@ struct PrimeCountingTests {
         ? coprimeUpTo[largest] : 48 * (largest / 210) + coprimeUpTo[largest % 210]
       work += 1 + multiples - (UInt64(p) > y ? 0 : 1)
     }
-    #expect(looks.withLock { $0 } >= work / FactorTable.checkInterval)
-    #expect(work / FactorTable.checkInterval > 500, "a table with enough work to tell")
+    let interval = FactorTable<NarrowTables>.checkInterval
+    #expect(looks.withLock { $0 } >= work / interval)
+    #expect(work / interval > 500, "a table with enough work to tell")
   }
 
   /// Cancelled at any moment, the setup included (its tables near 2⁶⁴ take a second), with

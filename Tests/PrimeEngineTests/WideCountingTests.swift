@@ -2,12 +2,20 @@ import Testing
 
 @testable import PrimeEngine
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The count past 2⁶⁴: the same generic code as the 64-bit count, with x held in `UInt128`.
 /// Counting an x above 2⁶⁴ takes minutes (`Benchmarks/check-large-pi` does, against
 /// primecount and the literature); here the wide code runs on small x, where the 64-bit
 /// count is the check, and its 128-bit arithmetic is checked on its own at every size.
 struct WideCountingTests {
-  /// The wide count of x below 10¹² is the narrow one, for every way of cutting the work.
+  /// The wide count of x below 10¹² is the narrow one, for every way of cutting the work,
+  /// and with the tables' wider widths, which only x past 6.4·10²² needs (64-bit primes)
+  /// and past z ≈ 1.5·10¹¹ (32-bit factor values).
   @Test func wideCountAgreesWithTheNarrowOne() async throws {
     var random = SplitMix64(state: 128)
     var values: [UInt64] = [(1 << 24) + 1, 300 * 300 * 300, 8_191 * 8_191 - 1, 999_999_999_989]
@@ -18,11 +26,22 @@ struct WideCountingTests {
       for x in cases {
         for tuning in PrimeCountingTests.tunings where x < 100_000_000_000 || tuning.0 == "default"
         {
-          var reporter = ProgressReporter(nil, isCancelled: { false })
-          let wide = try GourdonPrimeCounting.primeCount(
-            UInt128(x), threads: tuning.1, reporter: &reporter, tuning: tuning.2)
-          if try wide != UInt128(PrimeCountingTests.count(x, tuning)) {
-            wrong.append("π(\(x)), \(tuning.0)")
+          let narrow = try UInt128(PrimeCountingTests.count(x, tuning))
+          for widths in [nil] + TableWidthChoice.allCases.map(Optional.some) {
+            // The wide widths with every tuning below 10¹⁰, and with two above.
+            if widths != nil && x > 10_000_000_000 && tuning.0 != "default"
+              && !tuning.0.hasPrefix("three")
+            {
+              continue
+            }
+            var reporter = ProgressReporter(nil, isCancelled: { false })
+            var wideTuning = tuning.2
+            wideTuning.widths = widths
+            let wide = try GourdonPrimeCounting.primeCount(
+              UInt128(x), threads: tuning.1, reporter: &reporter, tuning: wideTuning)
+            if wide != narrow {
+              wrong.append("π(\(x)), \(tuning.0), \(String(describing: widths))")
+            }
           }
         }
       }
@@ -31,19 +50,59 @@ struct WideCountingTests {
     #expect(wrong == [])
   }
 
-  /// The public overloads: a wide x below 2⁶⁴ is the 64-bit count; past 5.5·10²² it is
-  /// refused.
+  /// The public overloads: a wide x below 2⁶⁴ is the 64-bit count; past 10³¹ it is refused,
+  /// and below, where its tables would not fit in memory.
   @Test func wideOverloads() async throws {
     let synchronous: () throws -> UInt128 = { try PrimeCounting.primeCount(upTo: 1_000_000_007) }
     #expect(try synchronous() == 50_847_535)
     #expect(try await PrimeCounting.primeCount(upTo: UInt128(10_000_000_000)) == 455_052_511)
     let (count, details) = try PrimeCounting.primeCountWithDetails(upTo: UInt128(100_000_000))
     #expect(count == 5_761_455 && details.x == 100_000_000)
-    #expect(PrimeCounting.maximum == 55 * UInt128(1_000_000_000_000) * 1_000_000_000)
+    #expect(PrimeCounting.maximum == UInt128(10_000_000_000_000_000) * 1_000_000_000_000_000)
     let beyond = PrimeCounting.maximum + 1
     await #expect(
       throws: PrimeEngineError.tooLarge(String(beyond), maximum: String(PrimeCounting.maximum))
     ) { try await PrimeCounting.primeCount(upTo: beyond) }
+    // 10³¹'s tables: 14 TiB.
+    do {
+      _ = try await PrimeCounting.primeCount(upTo: PrimeCounting.maximum)
+      Issue.record("π(10³¹) was not refused")
+    } catch PrimeEngineError.notEnoughMemory(let needed, let available) {
+      #expect(needed > 13 << 40 && needed < 15 << 40)
+      #expect(available == GourdonPrimeCounting.physicalMemory && available < needed)
+    }
+  }
+
+  /// The refusal is the tables' estimate against the memory: π(10¹²) is refused with 1% less
+  /// than its estimate and answered with 1% more, and the estimate is within 5% of the three
+  /// tables as they are built.
+  @Test func theMemoryBoundRefusesOnlyWhatDoesNotFit() throws {
+    let x: UInt128 = 1_000_000_000_000
+    let parameters = GourdonParameters(x: x)
+    let needed = TableWidthChoice.narrow.tableBytes(y: parameters.y, z: parameters.z)
+    var tuning = GourdonPrimeCounting.Tuning()
+    tuning.memory = UInt64(needed * 0.99)
+    var reporter = ProgressReporter(nil, isCancelled: { false })
+    #expect(
+      throws: PrimeEngineError.notEnoughMemory(needed: UInt64(needed), available: tuning.memory!)
+    ) {
+      try GourdonPrimeCounting.primeCount(x, threads: 1, reporter: &reporter, tuning: tuning)
+    }
+    tuning.memory = UInt64(needed * 1.01)
+    #expect(
+      try GourdonPrimeCounting.primeCount(x, threads: 1, reporter: &reporter, tuning: tuning)
+        == 37_607_912_018)
+    // The π table, the primes and the factor table, as built.
+    let pi = try PiTable<NarrowTables>(limit: parameters.y, isCancelled: { false })
+    let built =
+      Double(parameters.y / 240 + 1) * 16 + Double(pi.primes.count * 4)
+      + Double(FactorTable<NarrowTables>.lastIndex(atMost: parameters.z) + 1) * 2
+    #expect(abs(needed / built - 1) < 0.05, "\(needed) against \(built)")
+    #expect(
+      PrimeEngineError.notEnoughMemory(needed: 15 << 40, available: 24 << 30).description
+        == "the computation needs about 15.0 TiB of memory for its tables; this machine has "
+        + "24.0 GiB"
+    )
   }
 
   /// Quotients, roots and the wide long division against `UInt128`'s own arithmetic, for x
@@ -66,7 +125,7 @@ struct WideCountingTests {
       if UInt128(x.quotient(fitting)) != x / UInt128(fitting) { wrong.append("\(x) ÷ \(fitting)") }
       let small = UInt32(truncatingIfNeeded: max(1, d >> 32))
       if UInt128(small) > x >> 64 {
-        let q = x.quotient(small, reciprocal: reciprocal(of: small))
+        let q = x.quotient(UInt64(small), reciprocal: reciprocal(of: UInt64(small)))
         if UInt128(q) != x / UInt128(small) { wrong.append("\(x) ÷ \(small), reciprocal") }
       }
       let r = UInt128(x.squareRoot)
@@ -78,21 +137,87 @@ struct WideCountingTests {
     #expect(tenToThe31.cubeRoot == 21_544_346_900)
   }
 
-  /// Why the count stops at ``PrimeCounting/maximum``: the tables hold the primes up to y in
-  /// 32 bits (and the easy leaves their indices in 31), and y passes 2³² above it, near
-  /// 6.4·10²² (α_y following primecount's choice between its half digits).
-  /// Every other width holds further: the hard leaves' factor-table positions (31 bits,
-  /// z < 9.4·10⁹), and the factor table's 16-bit values (π(√z) ≤ 32,766). The n-th prime's
-  /// bound is below it: p_n's estimate at ``NthPrime/wideMaximum`` is counted.
-  @Test func theBoundIsWhereThePrimesPass32Bits() {
-    let largest = GourdonParameters(x: PrimeCounting.maximum)
-    #expect(largest.y <= UInt64(UInt32.max))
-    #expect(FactorTable.lastIndex(atMost: largest.z) < Int(Int32.max))
-    #expect(integerSquareRoot(largest.z) < 386_051)  // p₃₂₇₆₆
+  /// The widths a count chooses hold its tables, from 10¹² to 10³¹ at every tenth of a
+  /// digit: the primes up to y, the prime indices up to π(y) and the factor table's positions
+  /// up to z, and twice the index of each prime up to √z, plus one, below the largest factor
+  /// value (which marks the primes). Narrow to 6.4·10²², 64-bit primes past it, 32-bit
+  /// factor values past 10²⁶.
+  @Test func theChosenWidthsHoldTheTables() {
+    var chosen: [TableWidthChoice] = []
+    for tenth in 120...310 {
+      let x = UInt128(pow(10, Double(tenth) / 10))
+      let parameters = GourdonParameters(x: x)
+      let (y, z) = (parameters.y, parameters.z)
+      let choice = TableWidthChoice.narrowest(y: y, z: z)
+      if chosen.last != choice { chosen.append(choice) }
+      let (prime, value, position): (UInt64, UInt64, UInt64) =
+        switch choice {
+        case .narrow: (UInt64(UInt32.max), UInt64(UInt16.max), UInt64(Int32.max))
+        case .widePrimes: (UInt64.max, UInt64(UInt16.max), UInt64(Int.max))
+        case .wide: (UInt64.max, UInt64(UInt32.max), UInt64(Int.max))
+        }
+      // π(y) < 1.26·y/ln y (Rosser and Schoenfeld).
+      let primesToY = UInt64(1.26 * Double(y) / log(Double(y)))
+      let primesToRoot = UInt64(PrimeTable.small.primeCount(integerSquareRoot(z)))
+      #expect(y <= prime, "x = 10^\(Double(tenth) / 10)")
+      #expect(
+        primesToY < position && UInt64(FactorTable<WideTables>.lastIndex(atMost: z)) < position)
+      #expect(2 * primesToRoot + 1 < value, "x = 10^\(Double(tenth) / 10)")
+    }
+    #expect(chosen == [.narrow, .widePrimes, .wide])
+    let narrowest = GourdonParameters(x: 64 * UInt128(10_000_000_000_000) * 100_000_000)
+    #expect(TableWidthChoice.narrowest(y: narrowest.y, z: narrowest.z) == .narrow)
     let past = GourdonParameters(x: 65 * UInt128(10_000_000_000_000) * 100_000_000)
+    #expect(TableWidthChoice.narrowest(y: past.y, z: past.z) == .widePrimes)
     #expect(past.y > UInt64(UInt32.max))
-    #expect(
-      UInt128(NthPrime.inverseRiemannR(Double(NthPrime.wideMaximum))) < PrimeCounting.maximum)
+  }
+
+  /// The factor table's values, 16 bits wide and 32, against each m's factorization: 0 when
+  /// m has a square factor or one above y, the largest value for 1 and the primes up to y,
+  /// and otherwise twice the index of its least prime factor, plus one when it has an odd
+  /// number of them.
+  @Test func factorTableValuesOfBothWidthsMatchTheFactorizations() throws {
+    let (y, z): (UInt64, UInt64) = (2_000, 300_000)
+    let narrowPi = try PiTable<NarrowTables>(limit: y, isCancelled: { false })
+    let widePi = try PiTable<WideTables>(limit: y, isCancelled: { false })
+    let narrow = try FactorTable<NarrowTables>(
+      limit: z, y: y, primes: narrowPi.primes, isCancelled: { false })
+    let wide = try FactorTable<WideTables>(
+      limit: z, y: y, primes: widePi.primes, isCancelled: { false })
+    let isPrime = simpleSieve(upTo: Int(integerSquareRoot(z)))
+    let primes = (2..<isPrime.count).filter { isPrime[$0] }
+    var wrong: [UInt64] = []
+    for index in 0...FactorTable<NarrowTables>.lastIndex(atMost: z) {
+      let m = FactorTable<NarrowTables>.number(at: index)
+      var factors: [Int] = []
+      var rest = Int(m)
+      var squarefree = true
+      for p in primes where p * p <= rest {
+        if rest % p == 0 {
+          factors.append(p)
+          rest /= p
+          if rest % p == 0 { squarefree = false }
+          while rest % p == 0 { rest /= p }
+        }
+      }
+      if rest > 1 { factors.append(rest) }
+      let expected: UInt64? =
+        if squarefree && factors.count <= 1 && factors.allSatisfy({ $0 <= y }) {
+          nil  // the largest
+        } else if !squarefree || factors.contains(where: { $0 > y }) {
+          0
+        } else {
+          2 * UInt64(narrowPi[UInt64(factors[0])]) + UInt64(factors.count % 2)
+        }
+      let narrowValue = UInt64(narrow[index])
+      let wideValue = UInt64(wide[index])
+      if narrowValue != (expected ?? UInt64(UInt16.max))
+        || wideValue != (expected ?? UInt64(UInt32.max))
+      {
+        wrong.append(m)
+      }
+    }
+    #expect(wrong.prefix(5) == [])
   }
 
   /// φ(z, b) past 2⁶⁴ (by the period of the first b primes) against inclusion–exclusion,
@@ -197,7 +322,7 @@ struct WideWalkTests {
     }
   }
 
-  /// n past 10²¹ is refused; n up to π(2⁶⁴) is the 64-bit method's.
+  /// n past 10²⁹ is refused; n up to π(2⁶⁴) is the 64-bit method's.
   @Test func wideLimits() throws {
     let beyond = NthPrime.wideMaximum + 1
     #expect(

@@ -183,14 +183,15 @@ struct PrimeTimeCommandTests {
   @Test(arguments: [
     ("0", "primetime: there is no 0th prime: primes are counted from 1\n"),
     ("-4", "primetime: there is no prime number -4\n"),
-    // Past π(2⁶⁴) n goes to 10²¹ (minutes to days); one past it, or any length beyond, is refused.
+    // Past π(2⁶⁴) n goes to 10²⁹ (minutes to months); one past it, or any length beyond, is
+    // refused.
     (
-      "1000000000000000000001",
-      "primetime: 1000000000000000000001 is too large: the largest supported value is 10^21 (1,000,000,000,000,000,000,000)\n"
+      "100000000000000000000000000001",
+      "primetime: 100000000000000000000000000001 is too large: the largest supported value is 10^29 (100,000,000,000,000,000,000,000,000,000)\n"
     ),
     (
       "9999999999999999999999999999999999999999",
-      "primetime: 9999999999999999999999999999999999999999 is too large: the largest supported value is 10^21 (1,000,000,000,000,000,000,000)\n"
+      "primetime: 9999999999999999999999999999999999999999 is too large: the largest supported value is 10^29 (100,000,000,000,000,000,000,000,000,000)\n"
     ),
   ])
   func nthPrimeLimits(_ value: String, _ message: String) async throws {
@@ -307,11 +308,11 @@ struct PrimeTimeCommandTests {
     }
   }
 
-  /// Past 2⁶⁴ x goes to 5.5·10²² (counted in minutes or more: `Benchmarks/check-large-pi`);
-  /// one past it, 10²³ (which stopped on a trap after six seconds, its primes past 2³²), 10³¹
-  /// (primecount's bound) or one past UInt128 (2¹²⁸) is refused before any work.
+  /// Past 2⁶⁴ x goes to 10³¹, primecount's bound (counted in minutes or more:
+  /// `Benchmarks/check-large-pi`); one past it, 10³² or one past UInt128 (2¹²⁸) is refused
+  /// before any work.
   @Test(arguments: [
-    "55000000000000000000001", "100000000000000000000000", "10000000000000000000000000000000",
+    "10000000000000000000000000000001", "100000000000000000000000000000000",
     "+340282366920938463463374607431768211456",
   ])
   func piBeyondTheTables(_ value: String) async throws {
@@ -320,8 +321,30 @@ struct PrimeTimeCommandTests {
     #expect(run.output == "")
     #expect(
       run.errors
-        == "primetime: \(value) is too large: the largest supported value is 5.5*10^22 (55,000,000,000,000,000,000,000)\n"
+        == "primetime: \(value) is too large: the largest supported value is 10^31 (10,000,000,000,000,000,000,000,000,000,000)\n"
     )
+  }
+
+  /// Within the bound, a count whose tables would not fit in the machine's memory is refused
+  /// before any work, with what it needs and what the machine has, and the other values
+  /// are still answered, the count named: 10³¹ needs 14 TiB, the 10²⁸th prime (near 6.8·10²⁹)
+  /// about 5 TiB.
+  @Test func countsBeyondTheMemoryAreRefused() async throws {
+    let pi = try await primetime("pi", "10000000000000000000000000000000", "1000")
+    #expect(pi.status == 2)
+    #expect(pi.output == "168\n")
+    #expect(
+      pi.errors.hasPrefix(
+        "primetime: primes up to 10,000,000,000,000,000,000,000,000,000,000: the computation "
+          + "needs about 13."))
+    #expect(pi.errors.contains(" TiB of memory for its tables; this machine has "))
+    let nth = try await primetime("nth-prime", "10000000000000000000000000000")
+    #expect(nth.status == 2)
+    #expect(
+      nth.errors.hasPrefix(
+        "primetime: the 10,000,000,000,000,000,000,000,000,000th prime: the computation needs "
+          + "about "))
+    #expect(nth.errors.contains(" TiB of memory for its tables; this machine has "))
   }
 }
 

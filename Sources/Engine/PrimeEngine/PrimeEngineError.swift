@@ -9,6 +9,9 @@ public enum PrimeEngineError: Error, Equatable, Sendable, CustomStringConvertibl
   /// The system would not start a thread for the computation (a limit on processes or
   /// threads was reached).
   case threadUnavailable
+  /// The count's tables would not fit in the machine's memory: about `needed` bytes against
+  /// the `available` it has (π(x) past about 5·10²⁴ on a machine of 24 GiB, 10³¹ needs 14 TiB).
+  case notEnoughMemory(needed: UInt64, available: UInt64)
 
   public var description: String {
     switch self {
@@ -20,6 +23,9 @@ public enum PrimeEngineError: Error, Equatable, Sendable, CustomStringConvertibl
       "\(Self.quoted(value, quote: "")) is too large: the largest supported value is \(maximum)"
     case .threadUnavailable:
       "the system would not start a thread for the computation (too many processes or threads)"
+    case .notEnoughMemory(let needed, let available):
+      "the computation needs about \(Self.bytes(needed)) of memory for its tables; this machine "
+        + "has \(Self.bytes(available))"
     }
   }
 }
@@ -42,5 +48,19 @@ extension PrimeEngineError {
     let count = text.unicodeScalars.count
     guard count > limit else { return quote + shown + quote }
     return quote + shown + "…" + quote + " (\(count) characters)"
+  }
+
+  /// Bytes as people read them: "14.2 TiB", "23.4 GiB".
+  static func bytes(_ count: UInt64) -> String {
+    let units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
+    var value = Double(count)
+    var unit = 0
+    while value >= 1024 && unit < units.count - 1 {
+      value /= 1024
+      unit += 1
+    }
+    guard unit > 0 else { return "\(count) bytes" }
+    let tenths = Int((value * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10) \(units[unit])"
   }
 }

@@ -66,7 +66,7 @@ extension Subcommand {
 private func nthPrimeAnswer(_ text: String, threads: Int?, verbose: Bool) throws -> String {
   // "-4" is a number with no prime, not a malformed one.
   if let n = Int(text), n <= 0 { throw PrimeEngineError.noSuchPrime(n) }
-  let n = try number(text, upTo: NthPrime.wideMaximum, named: "10^21")
+  let n = try number(text, upTo: NthPrime.wideMaximum, named: "10^29")
   return try answer(
     "the \(ordinal(n)) prime", verbose: verbose,
     { try NthPrime.nthPrime(n, threads: threads, progress: $0) },
@@ -74,7 +74,7 @@ private func nthPrimeAnswer(_ text: String, threads: Int?, verbose: Bool) throws
 }
 
 private func piAnswer(_ text: String, threads: Int?, verbose: Bool) throws -> String {
-  let x = try number(text, upTo: PrimeCounting.maximum, named: "5.5*10^22")
+  let x = try number(text, upTo: PrimeCounting.maximum, named: "10^31")
   return try answer(
     "primes up to \(grouped(String(x)))", verbose: verbose,
     { try PrimeCounting.primeCount(upTo: x, threads: threads, progress: $0) },
@@ -97,10 +97,21 @@ private func answer(
   _ count: ((@Sendable (Double) -> Void)?) throws -> UInt128,
   _ countWithDetails: ((@Sendable (Double) -> Void)?) throws -> (UInt128, PrimeCountDetails)
 ) throws -> String {
-  guard verbose else { return decimal(try withProgress(title) { try count($0) }) }
-  let (answer, details) = try withProgress(title) { try countWithDetails($0) }
-  emit(verboseReport(details), to: STDERR_FILENO)
-  return decimal(answer)
+  do {
+    guard verbose else { return decimal(try withProgress(title) { try count($0) }) }
+    let (answer, details) = try withProgress(title) { try countWithDetails($0) }
+    emit(verboseReport(details), to: STDERR_FILENO)
+    return decimal(answer)
+  } catch let error as PrimeEngineError {
+    // A value's own error names it already; one the count meets says which count it was.
+    guard case .notEnoughMemory = error else { throw error }
+    throw CountError(description: "\(title): \(error)")
+  }
+}
+
+/// An error met while counting, said with what was counted.
+private struct CountError: Error, CustomStringConvertible {
+  let description: String
 }
 
 private func isPrimeAnswer(_ text: String) throws -> String {

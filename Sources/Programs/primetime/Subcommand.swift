@@ -30,12 +30,15 @@ enum Subcommand: String, CaseIterable {
   var discussion: String? {
     switch self {
     case .nthPrime:
-      "N goes up to 10^21; past \(NthPrime.maximum) (the primes past 2^64) an answer takes "
-        + "minutes to days. Give - to read values from standard input, one or more a line."
-    case .pi:
-      "X goes up to 5.5*10^22, in digits; past 2^64 a count takes minutes to days (π(10^20): "
-        + "about ten minutes on two cores). Give - to read values from standard input, one or "
+      "N goes up to 10^29; past \(NthPrime.maximum) (the primes past 2^64) an answer takes "
+        + "minutes to months, and is refused where the count's tables would not fit in memory "
+        + "(past about 10^23 on 24 GiB). Give - to read values from standard input, one or "
         + "more a line."
+    case .pi:
+      "X goes up to 10^31, in digits; past 2^64 a count takes minutes to months (π(10^20): "
+        + "about ten minutes on two cores), and is refused where its tables would not fit in "
+        + "memory (they take 1.3 GiB at 10^22, 33 GiB at 10^25). Give - to read values from "
+        + "standard input, one or more a line."
     case .isPrime:
       "Below 2^64 the answer is certain. Above, 'prime' means that N passes the Baillie–PSW "
         + "test, which no known composite number passes."

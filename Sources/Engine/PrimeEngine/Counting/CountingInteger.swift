@@ -29,7 +29,7 @@ protocol CountingInteger: FixedWidthInteger, UnsignedInteger, Sendable {
   func divided(by d: UInt64) -> Self
 
   /// ⌊self/d⌋ as above, with `reciprocal` = ``reciprocal(of:)`` of d when that is faster.
-  func quotient(_ d: UInt32, reciprocal: UInt64) -> UInt64
+  func quotient(_ d: UInt64, reciprocal: UInt64) -> UInt64
 
   /// ⌊√self⌋ (below 2⁶⁴ for every width up to 128 bits).
   var squareRoot: UInt64 { get }
@@ -57,7 +57,7 @@ extension UInt64: CountingInteger {
   func divided(by d: UInt64) -> UInt64 { self / d }
 
   @inline(__always)
-  func quotient(_ d: UInt32, reciprocal: UInt64) -> UInt64 {
+  func quotient(_ d: UInt64, reciprocal: UInt64) -> UInt64 {
     divide(self, d, reciprocal: reciprocal)
   }
 
@@ -89,11 +89,11 @@ extension UInt128: CountingInteger {
   }
 
   @inline(__always)
-  func quotient(_ d: UInt32, reciprocal: UInt64) -> UInt64 {
+  func quotient(_ d: UInt64, reciprocal: UInt64) -> UInt64 {
     let high = UInt64(truncatingIfNeeded: self &>> 64)
     let low = UInt64(truncatingIfNeeded: self)
     if high == 0 { return divide(low, d, reciprocal: reciprocal) }
-    return UInt64(d).dividingFullWidth((high, low)).quotient
+    return d.dividingFullWidth((high, low)).quotient
   }
 
   /// From the root of the high half's estimate, corrected by exact squares.

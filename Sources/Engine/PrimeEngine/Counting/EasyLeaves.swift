@@ -8,9 +8,9 @@
 /// segment of u at a time (``SegmentPiTable``): a segment gives Σ sign·π(low − 1 … u), the
 /// sum of the signs (each leaf's π(low − 1) is added when segments are put together) and
 /// Σ sign·(2 − b).
-struct EasyLeaves<X: CountingInteger> {
+struct EasyLeaves<X: CountingInteger, Widths: TableWidths> {
   let parameters: GourdonParameters<X>
-  let pi: PiTable
+  let pi: PiTable<Widths>
   /// For each b from k + 1 to the last with prime leaves, what its prime leaves' bounds are
   /// in every segment (``primeLeafBounds(_:parameters:pi:)``, as indices of primes): a
   /// segment only clips them. Worked out per segment they cost about ten divisions and a
@@ -28,10 +28,10 @@ struct EasyLeaves<X: CountingInteger> {
   private struct Level {
     /// The q of the direct range, and the r of the reflected range, as indices of primes
     /// (empty when first > last).
-    var directFirst: Int32
-    var directLast: Int32
-    var reflectedFirst: Int32
-    var reflectedLast: Int32
+    var directFirst: Widths.Position
+    var directLast: Widths.Position
+    var reflectedFirst: Widths.Position
+    var reflectedLast: Widths.Position
   }
 
   /// The numbers of one segment of u: 64·x^¼, even, from 2¹⁷ to 2¹⁹ (``SegmentPiTable``'s
@@ -46,7 +46,7 @@ struct EasyLeaves<X: CountingInteger> {
     min(1 << 19, max(1 << 17, UInt64(64 * Double(x).squareRoot().squareRoot()))) & ~1
   }
 
-  init(parameters: GourdonParameters<X>, pi: PiTable) {
+  init(parameters: GourdonParameters<X>, pi: PiTable<Widths>) {
     self.parameters = parameters
     self.pi = pi
     let first = parameters.k + 1
@@ -59,12 +59,12 @@ struct EasyLeaves<X: CountingInteger> {
         var level = Level(directFirst: 1, directLast: 0, reflectedFirst: 1, reflectedLast: 0)
         let directUpper = min(bounds.upper, bounds.root)
         if bounds.lower < directUpper {
-          level.directFirst = Int32(pi[bounds.lower] + 1)
-          level.directLast = Int32(pi[directUpper])
+          level.directFirst = Widths.Position(pi[bounds.lower] + 1)
+          level.directLast = Widths.Position(pi[directUpper])
         }
         if let range = bounds.reflected, range.lowerBound < range.upperBound {
-          level.reflectedFirst = Int32(pi[range.lowerBound] + 1)
-          level.reflectedLast = Int32(pi[range.upperBound])
+          level.reflectedFirst = Widths.Position(pi[range.lowerBound] + 1)
+          level.reflectedLast = Widths.Position(pi[range.upperBound])
         }
         levels.append(level)
       }
@@ -76,7 +76,7 @@ struct EasyLeaves<X: CountingInteger> {
     let largest = levels.reduce(max(last, pi[min(parameters.y, parameters.z / smallestQ)])) {
       max($0, Int($1.directLast), Int($1.reflectedLast))
     }
-    reciprocals = pi.primes[...largest].map(reciprocal(of:))
+    reciprocals = pi.primes[...largest].map { reciprocal(of: UInt64($0)) }
   }
 
   struct Segment {
@@ -118,7 +118,7 @@ struct EasyLeaves<X: CountingInteger> {
       let p = UInt64(primes[b])
       let level = levels[b &- parameters.k &- 1]
       let xp =
-        X.bitWidth == 64 ? X(x.quotient(primes[b], reciprocal: reciprocals[b])) : x.divided(by: p)
+        X.bitWidth == 64 ? X(x.quotient(p, reciprocal: reciprocals[b])) : x.divided(by: p)
       // m = q prime: Σ π(xp/q) over q in (lower, upper]; their −b + 2 is in
       // ``closedForm(_:parameters:pi:)``. Directly for q ≤ √xp, and above, where xp/q < √xp,
       // by counting the pairs (q, r) with q·r ≤ xp the other way: Σ π(xp/r) over primes r
@@ -198,7 +198,7 @@ struct EasyLeaves<X: CountingInteger> {
       var index = first
       while index <= last {
         sum &+= Int64(
-          table.count(upTo: v.quotient(primes[index], reciprocal: reciprocals[index])))
+          table.count(upTo: v.quotient(UInt64(primes[index]), reciprocal: reciprocals[index])))
         index &+= 1
       }
       return X.Sum(truncatingIfNeeded: sum)
@@ -209,7 +209,7 @@ struct EasyLeaves<X: CountingInteger> {
   /// directly, and when upper > root the q above are counted through the primes r in
   /// `reflected` (r₁, r_max].
   static func primeLeafBounds(
-    _ b: Int, parameters: GourdonParameters<X>, pi: PiTable
+    _ b: Int, parameters: GourdonParameters<X>, pi: PiTable<Widths>
   ) -> (lower: UInt64, upper: UInt64, root: UInt64, reflected: ClosedRange<UInt64>?) {
     let x = parameters.x
     let p = UInt64(pi.primes[b])
@@ -228,7 +228,9 @@ struct EasyLeaves<X: CountingInteger> {
   /// What the prime leaves of b add besides the π lookups of ``count(_:stop:)``: −b + 2 for
   /// each leaf, and the reflected pairs' terms: for q in (L′, upper], L′ = max(lower, √(x/p)),
   /// Σ_q π(x/(p·q)) = π(r₁)·(π(upper) − π(L′)) + Σ_{r₁<r≤r_max} (π(x/(p·r)) − π(L′)).
-  static func closedForm(_ b: Int, parameters: GourdonParameters<X>, pi: PiTable) -> X.Sum {
+  static func closedForm(_ b: Int, parameters: GourdonParameters<X>, pi: PiTable<Widths>)
+    -> X.Sum
+  {
     let bounds = primeLeafBounds(b, parameters: parameters, pi: pi)
     guard bounds.lower < bounds.upper else { return 0 }
     var sum = X.Sum(pi[bounds.upper] &- pi[bounds.lower]) &* (2 &- X.Sum(b))

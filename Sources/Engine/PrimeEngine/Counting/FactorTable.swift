@@ -1,16 +1,17 @@
 /// For each m ≤ z coprime to 210, what the hard special leaves need to know of it, in one
-/// 16-bit number: whether m can be a leaf's m at all (squarefree, every prime factor ≤ y),
-/// its Möbius sign, and the index of its least prime factor.
+/// number of 16 bits (32 past z ≈ 1.5·10¹¹, ``TableWidths/FactorValue``): whether m can be
+/// a leaf's m at all (squarefree, every prime factor ≤ y), its Möbius sign, and the index of
+/// its least prime factor.
 ///
-/// The value is 0 when m cannot be a leaf's m; `UInt16.max` for a prime ≤ y (and for 1);
+/// The value is 0 when m cannot be a leaf's m; its largest for a prime ≤ y (and for 1);
 /// otherwise 2·π(lpf(m)) plus 1 when m has an odd number of prime factors. A leaf of the
 /// b-th prime needs lpf(m) > p_b, which is then one comparison: value > 2b + 1. Only the 48
 /// residues modulo 210 coprime to it are stored (the leaves' m have no factor below 11):
-/// 0.46 bytes per number below z.
-final class FactorTable: @unchecked Sendable {
+/// 0.46 bytes per number below z (0.91 with 32-bit values).
+final class FactorTable<Widths: TableWidths>: @unchecked Sendable {
   let limit: UInt64
   /// The values, by position (``index(of:)``).
-  let values: UnsafeMutableBufferPointer<UInt16>
+  let values: UnsafeMutableBufferPointer<Widths.FactorValue>
   /// The 48 residues modulo 210 coprime to it, by position modulo 48, as the inner loops
   /// read them.
   let residues: UnsafeMutableBufferPointer<UInt32>
@@ -20,7 +21,7 @@ final class FactorTable: @unchecked Sendable {
   /// passed): the small primes visit millions each, and near 2⁶⁴ the table takes half a
   /// second, which a cancellation must not wait for.
   convenience init(
-    limit z: UInt64, y: UInt64, primes: UnsafeMutableBufferPointer<UInt32>,
+    limit z: UInt64, y: UInt64, primes: UnsafeMutableBufferPointer<Widths.Prime>,
     isCancelled: @escaping () -> Bool
   ) throws(CancellationError) {
     self.init(limit: z, y: y)
@@ -54,7 +55,7 @@ final class FactorTable: @unchecked Sendable {
   /// `primes` are the primes up to y, from index 1 (``PiTable/primes``): passed to each fill,
   /// not kept, so that the table holds no pointer into memory it does not own.
   func fill(
-    part: Int, of parts: Int, primes: UnsafeMutableBufferPointer<UInt32>,
+    part: Int, of parts: Int, primes: UnsafeMutableBufferPointer<Widths.Prime>,
     isCancelled: @escaping () -> Bool
   ) throws(CancellationError) {
     let z = limit
@@ -83,7 +84,7 @@ final class FactorTable: @unchecked Sendable {
         if exceedsY || m % square == 0 {
           values[index] = 0
         } else if value == .max {
-          values[index] = UInt16(2 * primeIndex + 1)
+          values[index] = Widths.FactorValue(2 * primeIndex + 1)
         } else if value != 0 {
           values[index] = value ^ 1
         }
@@ -122,7 +123,7 @@ final class FactorTable: @unchecked Sendable {
 
   /// Units of work (a multiple visited, a prime passed) between two looks at cancellation:
   /// tens of microseconds.
-  static let checkInterval = 1 << 12
+  static var checkInterval: Int { 1 << 12 }
 
   deinit {
     values.deallocate()
@@ -153,5 +154,5 @@ final class FactorTable: @unchecked Sendable {
 
   /// The value for the number at `index`.
   @inline(__always)
-  subscript(index: Int) -> UInt16 { values[index] }
+  subscript(index: Int) -> Widths.FactorValue { values[index] }
 }

@@ -43,6 +43,11 @@ enum GourdonPrimeCounting {
     /// The numbers of one segment of the easy leaves' π table
     /// (``EasyLeaves/segmentSpan(x:)`` when nil).
     var easySegmentSpan: UInt64?
+    /// The tables' widths (nil: the narrowest that hold x's bounds); tests count small x
+    /// with the widths that only x past 6.4·10²² needs.
+    var widths: TableWidthChoice?
+    /// The bytes of memory the tables may take (the machine's when nil).
+    var memory: UInt64?
     /// Whether fewer threads than asked run where the work is too small to share among them
     /// (``usefulThreads(_:x:)``); tests turn it off to share small counts among many.
     var limitsThreadsToTheWork = true
@@ -100,6 +105,38 @@ enum GourdonPrimeCounting {
     details.threadsAsked = threads
     let threads = tuning.limitsThreadsToTheWork ? usefulThreads(threads, x: x) : threads
     details.threads = threads
+    let widths = tuning.widths ?? .narrowest(y: parameters.y, z: parameters.z)
+    // Refused before anything is built: past 10²³ the tables outgrow most machines (14 TiB
+    // at 10³¹), and a count that does not fit would be stopped by the system, or page for
+    // days.
+    let needed = widths.tableBytes(y: parameters.y, z: parameters.z)
+    let available = tuning.memory ?? physicalMemory
+    guard needed < Double(available) else {
+      throw PrimeEngineError.notEnoughMemory(needed: UInt64(needed), available: available)
+    }
+    // One call per widths, each with its type known here, so that each count is specialized
+    // for its tables' element types (not run as generic code through an existential).
+    switch widths {
+    case .narrow:
+      return try count(
+        parameters, NarrowTables.self, threads: threads, reporter: &reporter, tuning: tuning,
+        details: &details)
+    case .widePrimes:
+      return try count(
+        parameters, WidePrimes.self, threads: threads, reporter: &reporter, tuning: tuning,
+        details: &details)
+    case .wide:
+      return try count(
+        parameters, WideTables.self, threads: threads, reporter: &reporter, tuning: tuning,
+        details: &details)
+    }
+  }
+
+  /// π(x) with tables of the given widths.
+  private static func count<X: CountingInteger, Widths: TableWidths>(
+    _ parameters: GourdonParameters<X>, _: Widths.Type, threads: Int,
+    reporter: inout ProgressReporter, tuning: Tuning, details: inout PrimeCountDetails
+  ) throws -> X {
     let isCancelled = reporter.isCancelled
     var phaseStart = monotonicNanoseconds()
     func phaseEnds(_ name: String) {
@@ -107,7 +144,7 @@ enum GourdonPrimeCounting {
       details.add(name, seconds: Double(now &- phaseStart) / 1e9)
       phaseStart = now
     }
-    let pi = try PiTable(limit: parameters.y, isCancelled: isCancelled)
+    let pi = try PiTable<Widths>(limit: parameters.y, isCancelled: isCancelled)
     phaseEnds("π table to y")
     // Only the computation's schedule holds the factor table, so that it is freed with the
     // last hard leaf (peak memory is the largest phase's, not the sum).
@@ -135,13 +172,21 @@ enum GourdonPrimeCounting {
 }
 
 extension GourdonPrimeCounting {
+  /// The machine's memory in bytes (`sysconf`), or no limit where it does not say.
+  static let physicalMemory: UInt64 = {
+    let pages = sysconf(Int32(_SC_PHYS_PAGES))
+    let size = sysconf(Int32(_SC_PAGESIZE))
+    guard pages > 0, size > 0 else { return .max }
+    return UInt64(pages).multipliedReportingOverflow(by: UInt64(size)).partialValue
+  }()
+
   /// The hard leaves' factor table, a part per thread on every thread: one thread took 11% of
   /// the whole at 2.7·10¹⁵ on 16 threads, the other fifteen waiting.
-  fileprivate static func factorTable<X: CountingInteger>(
-    _ parameters: GourdonParameters<X>, pi: PiTable, threads: Int,
+  fileprivate static func factorTable<X: CountingInteger, Widths: TableWidths>(
+    _ parameters: GourdonParameters<X>, pi: PiTable<Widths>, threads: Int,
     reporter: inout ProgressReporter
-  ) throws -> FactorTable {
-    let table = FactorTable(limit: parameters.z, y: parameters.y)
+  ) throws -> FactorTable<Widths> {
+    let table = FactorTable<Widths>(limit: parameters.z, y: parameters.y)
     // A part pays a division per prime up to its end/11: parts of 2¹⁸ numbers or more.
     let parts = min(threads, Int(parameters.z >> 18) + 1)
     if parts == 1 {
@@ -172,18 +217,20 @@ extension GourdonPrimeCounting {
 /// with atomic operations; an easy segment under a lock, which a job of milliseconds
 /// amortizes (it also hands over the tables made or dropped there). A finished hard-leaf
 /// chunk is added to the others under a lock.
-private final class GourdonComputation<X: CountingInteger>: @unchecked Sendable {
+private final class GourdonComputation<X: CountingInteger, Widths: TableWidths>:
+  @unchecked Sendable
+{
   let parameters: GourdonParameters<X>
-  let pi: PiTable
-  let ordinary: OrdinaryLeaves<X>
+  let pi: PiTable<Widths>
+  let ordinary: OrdinaryLeaves<X, Widths>
   let quotients: QuotientPrimeCounts<X>
 
   private enum Job {
     case ordinary(stride: Int)
     case trivial
-    case hard(HardLeaves<X>, HardLeafSchedule.Chunk)
+    case hard(HardLeaves<X, Widths>, HardLeafSchedule.Chunk)
     case quotients(chunk: Int)
-    case easy(EasyLeaves<X>, segment: Int)
+    case easy(EasyLeaves<X, Widths>, segment: Int)
 
     /// The index of its kind in ``Self/names``.
     var kind: Int {
@@ -238,25 +285,25 @@ private final class GourdonComputation<X: CountingInteger>: @unchecked Sendable 
   /// The hard leaves until the last chunk is handed out: a worker takes them once, when it
   /// starts on them, and drops them when it finds no chunk left (the factor table is freed
   /// with the last worker's).
-  private let hardLeaves: Lock<HardLeaves<X>?>
+  private let hardLeaves: Lock<HardLeaves<X, Widths>?>
   /// The easy leaves' next segment, and their tables: made when the first segment is handed
   /// out (they then replace the hard leaves' factor table: peak memory is the larger, not
   /// the sum), dropped with the last.
-  private let easy = Lock<(next: Int, leaves: EasyLeaves<X>?)>((0, nil))
+  private let easy = Lock<(next: Int, leaves: EasyLeaves<X, Widths>?)>((0, nil))
 
   /// The ordinary and trivial leaves, added once a worker (or the trivial job) ends.
   private let sum = Lock<X.Sum>(0)
-  private let easyResults: UnsafeMutableBufferPointer<EasyLeaves<X>.Segment>
+  private let easyResults: UnsafeMutableBufferPointer<EasyLeaves<X, Widths>.Segment>
   private let quotientResults: UnsafeMutableBufferPointer<QuotientPrimeCounts<X>.Chunk>
   /// Hard-leaf chunks are added in order (`next`: the low of the next to add): those that
   /// finish early wait here, in a list (a few wait at a time; a dictionary's hashing paged in
   /// code a count otherwise never runs).
   private let hardResults = Lock<
     (
-      next: UInt64, waiting: [(low: UInt64, high: UInt64, chunk: HardLeaves<X>.Chunk)],
-      totals: HardLeaves<X>.Totals
+      next: UInt64, waiting: [(low: UInt64, high: UInt64, chunk: HardLeaves<X, Widths>.Chunk)],
+      totals: HardLeaves<X, Widths>.Totals
     )
-  >((1, [], HardLeaves<X>.Totals()))
+  >((1, [], HardLeaves<X, Widths>.Totals()))
 
   /// One kind of job as the workers measured it; see ``PrimeCountDetails/Phase``.
   private struct PhaseMeasure {
@@ -285,7 +332,8 @@ private final class GourdonComputation<X: CountingInteger>: @unchecked Sendable 
 
   /// `parallel`: the threads that can run at once, which the work is cut for.
   init(
-    parameters: GourdonParameters<X>, pi: PiTable, factors: FactorTable, parallel threads: Int,
+    parameters: GourdonParameters<X>, pi: PiTable<Widths>, factors: FactorTable<Widths>,
+    parallel threads: Int,
     workers: Int, tuning: GourdonPrimeCounting.Tuning, countsCrossings: Bool
   ) {
     self.countsCrossings = countsCrossings
@@ -313,7 +361,7 @@ private final class GourdonComputation<X: CountingInteger>: @unchecked Sendable 
     // touched 20 pages more than four of 2¹⁵ in the same memory, and a segment's own work,
     // for each b, is small there.
     easySpan = min(
-      tuning.easySegmentSpan ?? EasyLeaves.segmentSpan(x: parameters.x),
+      tuning.easySegmentSpan ?? EasyLeaves<X, Widths>.segmentSpan(x: parameters.x),
       max(1 << 12, (parameters.sqrtX / 4 + 2) & ~1))
     easySegments = Int(parameters.sqrtX / easySpan) + 1
     easyResults = .allocate(capacity: easySegments)
@@ -356,7 +404,7 @@ private final class GourdonComputation<X: CountingInteger>: @unchecked Sendable 
 
   /// The next job of kind `kind`, or nil when that kind has none left. `held`: the hard
   /// leaves, while this worker takes their chunks.
-  private func take(_ kind: Int, holding held: inout HardLeaves<X>?) -> Job? {
+  private func take(_ kind: Int, holding held: inout HardLeaves<X, Widths>?) -> Job? {
     switch kind {
     case 0:
       let stride = nextOrdinary.add(1, ordering: .relaxed).oldValue
@@ -394,7 +442,7 @@ private final class GourdonComputation<X: CountingInteger>: @unchecked Sendable 
     var hardLeaves = 0
     var ordinarySum: X.Sum = 0
     var kind = 0
-    var heldLeaves: HardLeaves<X>?
+    var heldLeaves: HardLeaves<X, Widths>?
     var busyMark = threadProcessorNanoseconds()
     defer {
       // Past the last kind when the work ran out; within one when a cancellation stopped it.
@@ -505,7 +553,7 @@ private final class GourdonComputation<X: CountingInteger>: @unchecked Sendable 
       let lower = max(p, z / p, x.divided(by: p).divided(by: p).atMost(y))
       if lower < y { sum &+= X.Sum(a - pi[lower]) }
       if p <= parameters.cubeRoot {
-        sum &+= EasyLeaves.closedForm(b, parameters: parameters, pi: pi)
+        sum &+= EasyLeaves<X, Widths>.closedForm(b, parameters: parameters, pi: pi)
       }
     }
     return sum

@@ -15,10 +15,10 @@
 /// m is a prime q with max(p, z/p) < q ≤ min(y, x/p³) or, when p² < z, any m ≤ z with
 /// lpf(m) > p, squarefree with its factors ≤ y, m·p > z and m ≤ x/p³ (``FactorTable``).
 /// Hard leaves need p⁴ < x.
-struct HardLeaves<X: CountingInteger> {
+struct HardLeaves<X: CountingInteger, Widths: TableWidths> {
   let parameters: GourdonParameters<X>
-  let pi: PiTable
-  let factors: FactorTable
+  let pi: PiTable<Widths>
+  let factors: FactorTable<Widths>
   /// What each level's leaves need that no segment changes, from ``Chunk/firstLevel`` to the
   /// last: worked out once rather than at each of the level's segments, which paid four
   /// divisions more for it (two each for a 128-bit x). A level visits every segment up to
@@ -36,14 +36,16 @@ struct HardLeaves<X: CountingInteger> {
     let upper: UInt64
   }
 
-  init(parameters: GourdonParameters<X>, pi: PiTable, factors: FactorTable) {
+  init(parameters: GourdonParameters<X>, pi: PiTable<Widths>, factors: FactorTable<Widths>) {
     self.parameters = parameters
     self.pi = pi
     self.factors = factors
     let (x, y, z) = (parameters.x, parameters.y, parameters.z)
-    // The leaves' batch keeps factor-table positions in 32 bits: they pass 2³¹ where z
-    // passes 9.4·10⁹, past the count's largest x (z 4.2·10⁹ at ``PrimeCounting/maximum``).
-    precondition(FactorTable.lastIndex(atMost: z) < Int(Int32.max), "z is past 32-bit positions")
+    // The leaves' batch keeps factor-table positions in ``TableWidths/Position``: 32 bits
+    // pass 2³¹ where z passes 9.4·10⁹ (``TableWidths/holds(y:z:)`` chooses wider before).
+    precondition(
+      FactorTable<Widths>.lastIndex(atMost: z) < Int(Widths.Position.max),
+      "z is past the positions' width")
     let last = pi[min(parameters.quarterRoot, y)]
     levels = (Chunk.firstLevel..<max(Chunk.firstLevel, last + 1)).map { b in
       let p = UInt64(pi.primes[b])
@@ -97,7 +99,7 @@ struct HardLeaves<X: CountingInteger> {
     chunk.levels = Array(repeating: (0, 0), count: chunkLastLevel - first + 1)
     var low = chunkLow
     var work = 0
-    let batch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Self.batchSize)
+    let batch = UnsafeMutableBufferPointer<Widths.Position>.allocate(capacity: Self.batchSize)
     let quotients = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: Self.batchSize)
     defer {
       batch.deallocate()
@@ -125,14 +127,14 @@ struct HardLeaves<X: CountingInteger> {
             // m from the largest down: u increases, as the sieve's counts need. Most m fail
             // the test (a square, a factor ≤ p or above y): they are filtered without a
             // branch into a batch, then the batch's leaves are counted.
-            let encodedPrime = UInt16(truncatingIfNeeded: 2 * b + 1)
-            let firstIndex = FactorTable.lastIndex(atMost: lower) + 1
-            var index = FactorTable.lastIndex(atMost: upper)
+            let encodedPrime = Widths.FactorValue(truncatingIfNeeded: 2 * b + 1)
+            let firstIndex = FactorTable<Widths>.lastIndex(atMost: lower) + 1
+            var index = FactorTable<Widths>.lastIndex(atMost: upper)
             while index >= firstIndex {
               let batchEnd = max(firstIndex, index &- (Self.batchSize &- 1))
               var found = 0
               while index >= batchEnd {
-                batch[found] = Int32(truncatingIfNeeded: index)
+                batch[found] = Widths.Position(truncatingIfNeeded: index)
                 found &+= values[index] > encodedPrime ? 1 : 0
                 index &-= 1
               }
@@ -174,7 +176,8 @@ struct HardLeaves<X: CountingInteger> {
               while index >= batchEnd {
                 quotients[found] =
                   X.bitWidth == 64
-                  ? divide(UInt64(truncatingIfNeeded: xp), primes[index])
+                  ? divide(
+                    UInt64(truncatingIfNeeded: xp), UInt32(truncatingIfNeeded: primes[index]))
                   : xp.quotient(UInt64(primes[index]))
                 found &+= 1
                 index &-= 1

@@ -29,15 +29,15 @@ func divide(_ n: UInt64, _ d: UInt32) -> UInt64 {
 /// on others): a multiplication costs the same everywhere. The high half of n·reciprocal is
 /// ⌊n/d⌋ or one less (n·r/2⁶⁴ lies in (n/d − 1, n/d]); the remainder tells which.
 @inline(__always)
-func divide(_ n: UInt64, _ d: UInt32, reciprocal: UInt64) -> UInt64 {
+func divide(_ n: UInt64, _ d: UInt64, reciprocal: UInt64) -> UInt64 {
   let estimate = n.multipliedFullWidth(by: reciprocal).high
-  let remainder = n &- estimate &* UInt64(d)
-  return estimate &+ (remainder >= UInt64(d) ? 1 : 0)
+  let remainder = n &- estimate &* d
+  return estimate &+ (remainder >= d ? 1 : 0)
 }
 
 /// The multiplier that ``divide(_:_:reciprocal:)`` divides by d with.
 @inline(__always)
-func reciprocal(of d: UInt32) -> UInt64 { UInt64.max / UInt64(d) }
+func reciprocal(of d: UInt64) -> UInt64 { UInt64.max / d }
 
 /// ⌊∛n⌋.
 func integerCubeRoot(_ n: UInt64) -> UInt64 {

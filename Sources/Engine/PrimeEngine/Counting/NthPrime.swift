@@ -208,9 +208,10 @@ public enum NthPrime {
     }
   }
 
-  /// The largest n of the `UInt128` methods: 10²¹ (p_n ≈ 5.2·10²², below
-  /// ``PrimeCounting/maximum``, which bounds it; primecount 8.7 goes to 10²⁹).
-  public static let wideMaximum: UInt128 = 1_000_000_000_000_000_000_000
+  /// The largest n of the `UInt128` methods: 10²⁹, as primecount 8.7 (p_n ≈ 7·10³⁰, below
+  /// ``PrimeCounting/maximum``, which bounds it). Past about 10²³ on a machine of 24 GiB the
+  /// count's tables are refused (``PrimeEngineError/notEnoughMemory(needed:available:)``).
+  public static let wideMaximum: UInt128 = 100_000_000_000_000 * 1_000_000_000_000_000
 
   /// p_n for n up to ``wideMaximum``, past ``maximum`` (primes past 2⁶⁴) included; below, the
   /// 64-bit method's answer. Disfavoured, so that a literal picks the `Int` method.

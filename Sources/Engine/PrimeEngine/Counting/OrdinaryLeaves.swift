@@ -3,9 +3,9 @@
 ///
 /// The n are visited as a tree, each n extended by primes above its largest; threads take
 /// the subtrees of the first prime in turn.
-struct OrdinaryLeaves<X: CountingInteger> {
+struct OrdinaryLeaves<X: CountingInteger, Widths: TableWidths> {
   let parameters: GourdonParameters<X>
-  let pi: PiTable
+  let pi: PiTable<Widths>
 
   /// φ(x, k), the leaf of n = 1.
   var root: X.Sum { phi(parameters.x) }

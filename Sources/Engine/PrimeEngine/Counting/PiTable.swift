@@ -11,10 +11,12 @@
 /// one cache line: 16 bytes per 240 numbers, 2.5 MiB at 4·10⁷ (about y near 2⁶⁴), where an
 /// array of counts would take 160 MiB. A bit per odd number took 1.9 times that, 0.65 MiB more
 /// at 10¹⁷, where the easy leaves' tables live beside it at the run's peak.
-final class PiTable: @unchecked Sendable {
+///
+/// The primes take 4 bytes each, or 8 past 2³² (``TableWidths/Prime``).
+final class PiTable<Widths: TableWidths>: @unchecked Sendable {
   let limit: UInt64
   /// The primes up to the limit, from index 1 (`primes[1]` = 2); `primes[0]` is 1.
-  let primes: UnsafeMutableBufferPointer<UInt32>
+  let primes: UnsafeMutableBufferPointer<Widths.Prime>
   /// π(limit).
   var count: Int { primes.count - 1 }
   /// For each word: the count of primes above 5 before it, then the word's bits.
@@ -24,11 +26,11 @@ final class PiTable: @unchecked Sendable {
 
   /// Checks `isCancelled` while it sieves: near 2⁶⁴ the table takes a fraction of a second.
   init(limit: UInt64, isCancelled: @escaping () -> Bool) throws(CancellationError) {
-    // The primes are kept in 32 bits: ``PrimeCounting/maximum`` keeps y below 2³², and a
-    // larger limit would stop on the first prime past it, after sieving up to there.
-    precondition(limit <= UInt64(UInt32.max), "the π table's primes are 32-bit")
+    // A limit past the primes' width would stop on the first prime past it, after sieving
+    // up to there: the count chooses the widths for its y (``TableWidths/holds(y:z:)``).
+    precondition(limit <= UInt64(Widths.Prime.max), "the π table's primes are too narrow")
     self.limit = limit
-    var list: [UInt32] = [1]
+    var list: [Widths.Prime] = [1]
     list.reserveCapacity(Int(Double(limit) / max(1, log(Double(limit)) - 1.1)) + 16)
     if limit >= 2 { list.append(2) }
     var reporter = ProgressReporter(nil, isCancelled: isCancelled)
@@ -41,7 +43,9 @@ final class PiTable: @unchecked Sendable {
             let bit = index * 64 + word.trailingZeroBitCount
             word &= word &- 1
             let prime = low + 2 * UInt64(bit)
-            if bit < bitCount && prime <= limit { list.append(UInt32(prime)) }
+            if bit < bitCount && prime <= limit {
+              list.append(Widths.Prime(truncatingIfNeeded: prime))
+            }
           }
         }
       }

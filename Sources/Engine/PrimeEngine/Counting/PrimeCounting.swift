@@ -1,4 +1,4 @@
-/// π(x), the number of primes ≤ x, for every x up to 5.5·10²².
+/// π(x), the number of primes ≤ x, for every x up to 10³¹.
 ///
 /// Gourdon's variant of the Deléglise–Rivat method (`GourdonPrimeCounting`), on every
 /// processor unless told otherwise: O(x^⅔/log² x) time, O(x^⅓·log³ x) memory. Each method
@@ -11,14 +11,17 @@
 /// let count = try await PrimeCounting.primeCount(upTo: 1_000_000_000_000)  // 37607912018
 /// ```
 public enum PrimeCounting {
-  /// The largest x counted: 5.5·10²². Above, ``PrimeEngineError/tooLarge(_:maximum:)``.
+  /// The largest x counted: 10³¹, as primecount 8.7. Above,
+  /// ``PrimeEngineError/tooLarge(_:maximum:)``.
   ///
-  /// The tables hold the primes up to y in 32 bits, and y passes 2³² near 6.4·10²²: a
-  /// count above it stopped on a trap where it should have said no (π(10²³) did, after six
-  /// seconds). primecount 8.7 goes to 10³¹; the engine's arithmetic does (every value but x
-  /// and a few of its quotients stays below 2⁶⁴ there), its tables of primes not yet. Below
-  /// the bound what limits a machine is time and memory: π(10²⁰) takes minutes on two cores.
-  public static let maximum: UInt128 = 55_000_000_000_000_000_000_000
+  /// Every value but x and a few of its quotients stays below 2⁶⁴ up to here, and the
+  /// tables widen as x needs (64-bit primes past 6.4·10²²: see the Algorithms article). What limits a
+  /// machine is time and memory: π(10²⁰) takes minutes on two cores, π(10²¹) most of an
+  /// hour; the tables take 1.3 GiB at 10²², 33 GiB at 10²⁵ and 14 TiB at 10³¹, and a count
+  /// whose tables exceed the machine's memory is refused before it starts
+  /// (``PrimeEngineError/notEnoughMemory(needed:available:)``). The counts past 10²¹ have
+  /// not been run (hours to months); their wider tables are tested at small x.
+  public static let maximum: UInt128 = 10_000_000_000_000_000 * 1_000_000_000_000_000
 
   /// The processors this process may run on: those online, its affinity mask and its
   /// cgroup's CPU quota, whichever is least. The default thread count of every count.
