@@ -322,12 +322,17 @@ struct WideWalkTests {
     }
   }
 
-  /// n past 10²⁹ is refused; n up to π(2⁶⁴) is the 64-bit method's.
+  /// n past 10²⁹ is refused; n up to π(2⁶⁴) is the 64-bit method's; p_n's estimate at 10²⁹
+  /// is within the count's bound.
   @Test func wideLimits() throws {
     let beyond = NthPrime.wideMaximum + 1
     #expect(
       throws: PrimeEngineError.tooLarge(String(beyond), maximum: String(NthPrime.wideMaximum))
     ) { try NthPrime.nthPrimeWithDetails(beyond) }
     #expect(try NthPrime.nthPrimeWithDetails(UInt128(1_000_000)).prime == 15_485_863)
+    // The count's bound holds the largest n's estimate, which is counted.
+    #expect(NthPrime.wideMaximum == UInt128(100_000_000_000_000) * 1_000_000_000_000_000)
+    #expect(
+      UInt128(NthPrime.inverseRiemannR(Double(NthPrime.wideMaximum))) < PrimeCounting.maximum)
   }
 }
