@@ -116,7 +116,9 @@ struct WebAppTests {
     let app = makeApp()
     let first = open(app, width: 1280)
     app.receive(action("sidebar.loadClicked"), from: first.id)
-    try await Task.sleep(for: .milliseconds(50))
+    // Until the favorites are loaded, not a fixed time: 50 ms was not enough on two busy
+    // cores (CI failed on it while a count ran beside).
+    try await wait { app.store.state.favoritePrimes.contains(3) }
     func hello(_ open: String) -> String {
       #"{"type":"hello","width":1280,"visible":true,"open":"\#(open)"}"#
     }
