@@ -106,9 +106,9 @@ enum GourdonPrimeCounting {
     let threads = tuning.limitsThreadsToTheWork ? usefulThreads(threads, x: x) : threads
     details.threads = threads
     let widths = tuning.widths ?? .narrowest(y: parameters.y, z: parameters.z)
-    // Refused before anything is built: past 10²³ the tables outgrow most machines (14 TiB
-    // at 10³¹), and a count that does not fit would be stopped by the system, or page for
-    // days.
+    // Refused before anything is built: the tables outgrow 24 GiB from about 5·10²⁴ (and
+    // take 14 TiB at 10³¹), and a count that does not fit would be stopped by the system, or
+    // page for days.
     let needed = widths.tableBytes(y: parameters.y, z: parameters.z)
     let available = tuning.memory ?? physicalMemory
     guard needed < Double(available) else {
