@@ -18,8 +18,8 @@ public enum NthPrime {
   /// table of π(2^k)).
   public static let maximum = 425_656_284_035_217_743
 
-  /// p_n. `threads` is how many threads compute (nil: one per available processor); they are threads
-  /// of the engine's own, and the calling thread waits. Throws
+  /// p_n. `threads` is how many threads compute (nil: one per available processor); they are
+  /// threads of the engine's own, and the calling thread waits. Throws
   /// ``PrimeEngineError/noSuchPrime(_:)`` for n ≤ 0, ``PrimeEngineError/tooLarge(_:maximum:)``
   /// above ``maximum``, and `CancellationError` when the task is cancelled.
   public static func nthPrime(
