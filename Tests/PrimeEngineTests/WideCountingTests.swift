@@ -27,9 +27,9 @@ struct WideCountingTests {
         for tuning in PrimeCountingTests.tunings where x < 100_000_000_000 || tuning.0 == "default"
         {
           let narrow = try UInt128(PrimeCountingTests.count(x, tuning))
-          for widths in [nil] + TableWidthChoice.allCases.map(Optional.some) {
+          for widths in TableWidthChoice.allCases {
             // The wide widths with every tuning below 10¹⁰, and with two above.
-            if widths != nil && x > 10_000_000_000 && tuning.0 != "default"
+            if widths != .narrow && x > 10_000_000_000 && tuning.0 != "default"
               && !tuning.0.hasPrefix("three")
             {
               continue

@@ -103,8 +103,8 @@ private func answer(
     emit(verboseReport(details), to: STDERR_FILENO)
     return decimal(answer)
   } catch let error as PrimeEngineError {
-    // A value's own error names it already; one the count meets says which count it was.
-    guard case .notEnoughMemory = error else { throw error }
+    // A value's own errors are thrown before and name it; one the count meets (no memory
+    // for its tables, no thread) says which count it was.
     throw CountError(description: "\(title): \(error)")
   }
 }

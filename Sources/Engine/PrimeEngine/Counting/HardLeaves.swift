@@ -42,7 +42,7 @@ struct HardLeaves<X: CountingInteger, Widths: TableWidths> {
     self.factors = factors
     let (x, y, z) = (parameters.x, parameters.y, parameters.z)
     // The leaves' batch keeps factor-table positions in ``TableWidths/Position``: 32 bits
-    // pass 2³¹ where z passes 9.4·10⁹ (``TableWidths/holds(y:z:)`` chooses wider before).
+    // pass 2³¹ where z passes 9.4·10⁹ (``TableWidthChoice/narrowest(y:z:)`` chooses wider before).
     precondition(
       FactorTable<Widths>.lastIndex(atMost: z) < Int(Widths.Position.max),
       "z is past the positions' width")

@@ -27,7 +27,7 @@ final class PiTable<Widths: TableWidths>: @unchecked Sendable {
   /// Checks `isCancelled` while it sieves: near 2⁶⁴ the table takes a fraction of a second.
   init(limit: UInt64, isCancelled: @escaping () -> Bool) throws(CancellationError) {
     // A limit past the primes' width would stop on the first prime past it, after sieving
-    // up to there: the count chooses the widths for its y (``TableWidths/holds(y:z:)``).
+    // up to there: the count chooses the widths for its y (``TableWidthChoice/narrowest(y:z:)``).
     precondition(limit <= UInt64(Widths.Prime.max), "the π table's primes are too narrow")
     self.limit = limit
     var list: [Widths.Prime] = [1]

@@ -26,18 +26,6 @@ protocol TableWidths: Sendable {
   associatedtype FactorValue: FixedWidthInteger & UnsignedInteger & Sendable
   /// An index of a prime up to y, or a position in the factor table (up to 0.23·z).
   associatedtype Position: FixedWidthInteger & SignedInteger & Sendable
-
-  /// Whether a count with these bounds fits the widths.
-  static func holds(y: UInt64, z: UInt64) -> Bool
-}
-
-extension TableWidths {
-  /// Whether the factor table's values hold twice the index of every prime up to √z, plus
-  /// one, below `FactorValue.max` (which marks the primes): in 16 bits, the indices up to
-  /// 32,766, whose primes are below p₃₂₇₆₇ = 386,083.
-  static func factorValuesHold(z: UInt64) -> Bool {
-    FactorValue.bitWidth > 16 || integerSquareRoot(z) < 386_083
-  }
 }
 
 extension TableWidths {
@@ -58,11 +46,6 @@ enum NarrowTables: TableWidths {
   typealias Prime = UInt32
   typealias FactorValue = UInt16
   typealias Position = Int32
-
-  static func holds(y: UInt64, z: UInt64) -> Bool {
-    // Positions up to 48/210 of z, and prime indices up to π(y) < y, in 31 bits.
-    y <= UInt64(UInt32.max) && z < 9_000_000_000 && factorValuesHold(z: z)
-  }
 }
 
 /// 64-bit primes with 16-bit factor values: from y = 2³² to z ≈ 1.5·10¹¹.
@@ -70,8 +53,6 @@ enum WidePrimes: TableWidths {
   typealias Prime = UInt64
   typealias FactorValue = UInt16
   typealias Position = Int
-
-  static func holds(y: UInt64, z: UInt64) -> Bool { factorValuesHold(z: z) }
 }
 
 /// 64 bits for the primes and positions, 32 for the factor values: every x up to 10³¹.
@@ -79,8 +60,6 @@ enum WideTables: TableWidths {
   typealias Prime = UInt64
   typealias FactorValue = UInt32
   typealias Position = Int
-
-  static func holds(y: UInt64, z: UInt64) -> Bool { true }
 }
 
 /// Which ``TableWidths`` a count takes.
@@ -96,9 +75,13 @@ enum TableWidthChoice: Sendable, CaseIterable {
     }
   }
 
-  /// The narrowest widths that hold a count's bounds.
+  /// The narrowest widths that hold a count's bounds. 16-bit factor values hold twice the
+  /// index of every prime up to √z, plus one, below `UInt16.max` (which marks the primes):
+  /// the indices up to 32,766, whose primes are below p₃₂₇₆₇ = 386,083. 32-bit positions and
+  /// prime indices hold 48/210 of z and π(y) < y in 31 bits.
   static func narrowest(y: UInt64, z: UInt64) -> Self {
-    if NarrowTables.holds(y: y, z: z) { return .narrow }
-    return WidePrimes.holds(y: y, z: z) ? .widePrimes : .wide
+    let sixteenBitFactors = integerSquareRoot(z) < 386_083
+    if y <= UInt64(UInt32.max) && z < 9_000_000_000 && sixteenBitFactors { return .narrow }
+    return sixteenBitFactors ? .widePrimes : .wide
   }
 }
