@@ -325,8 +325,8 @@ struct PrimeTimeCommandTests {
     )
   }
 
-  /// Within the bound, a count whose tables would not fit in the machine's memory is refused
-  /// before any work, with what it needs and what the machine has, and the other values
+  /// Within the bound, a count whose tables would not fit in the memory the process may use
+  /// is refused before any work, with what it needs and what it may use, and the other values
   /// are still answered, the count named: 10³¹ needs 14 TiB, the 10²⁸th prime (near 6.8·10²⁹)
   /// about 5 TiB.
   @Test func countsBeyondTheMemoryAreRefused() async throws {
@@ -337,14 +337,14 @@ struct PrimeTimeCommandTests {
       pi.errors.hasPrefix(
         "primetime: primes up to 10,000,000,000,000,000,000,000,000,000,000: the computation "
           + "needs about 13."))
-    #expect(pi.errors.contains(" TiB of memory for its tables; this machine has "))
+    #expect(pi.errors.contains(" TiB of memory for its tables, more than the "))
     let nth = try await primetime("nth-prime", "10000000000000000000000000000")
     #expect(nth.status == 2)
     #expect(
       nth.errors.hasPrefix(
         "primetime: the 10,000,000,000,000,000,000,000,000,000th prime: the computation needs "
           + "about "))
-    #expect(nth.errors.contains(" TiB of memory for its tables; this machine has "))
+    #expect(nth.errors.contains(" TiB of memory for its tables, more than the "))
   }
 }
 

@@ -27,6 +27,8 @@ import Testing
     // ∛x < y ≤ z < √x, whatever the tuning.
     #expect(y > cbrt(x) && y <= z && z < x.squareRoot())
     #expect(run.errors.contains("α_y = ") && run.errors.contains("α_z = "))
+    #expect(
+      values(run.errors, "tables: ") == ["primes to y in 32 bits, factor table values in 16"])
     #expect(values(run.errors, "threads = ").map { $0.hasPrefix("1 (") } == [true])
     #expect(run.errors.contains(" processors available)"))
     var shares = 0.0

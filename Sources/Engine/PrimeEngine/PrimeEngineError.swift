@@ -9,8 +9,9 @@ public enum PrimeEngineError: Error, Equatable, Sendable, CustomStringConvertibl
   /// The system would not start a thread for the computation (a limit on processes or
   /// threads was reached).
   case threadUnavailable
-  /// The count's tables would not fit in the machine's memory: about `needed` bytes against
-  /// the `available` it has (π(x) past about 5·10²⁴ on a machine of 24 GiB, 10³¹ needs 14 TiB).
+  /// The count's tables would not fit in the memory this process may use: about `needed`
+  /// bytes against the `available` (the machine's, or its control group's limit where that is
+  /// less): π(x) past about 5·10²⁴ with 24 GiB; 10³¹ needs 14 TiB.
   case notEnoughMemory(needed: UInt64, available: UInt64)
 
   public var description: String {
@@ -24,8 +25,8 @@ public enum PrimeEngineError: Error, Equatable, Sendable, CustomStringConvertibl
     case .threadUnavailable:
       "the system would not start a thread for the computation (too many processes or threads)"
     case .notEnoughMemory(let needed, let available):
-      "the computation needs about \(Self.bytes(needed)) of memory for its tables; this machine "
-        + "has \(Self.bytes(available))"
+      "the computation needs about \(Self.bytes(needed)) of memory for its tables, more than "
+        + "the \(Self.bytes(available)) this process may use"
     }
   }
 }

@@ -15,6 +15,9 @@ func verboseReport(_ details: PrimeCountDetails, peakMemoryKiB: Int = peakMemory
   if details.y > 0 {
     lines.append("y = \(grouped(String(details.y))) (α_y = \(fixed(details.alphaY, 3)))")
     lines.append("z = \(grouped(String(details.z))) (α_z = \(fixed(details.alphaZ, 3)))")
+    lines.append(
+      "tables: primes to y in \(details.primeBits) bits, factor table values in "
+        + "\(details.factorValueBits)")
   }
   let asked =
     details.threadsAsked > details.threads

@@ -46,7 +46,7 @@ enum GourdonPrimeCounting {
     /// The tables' widths (nil: the narrowest that hold x's bounds); tests count small x
     /// with the widths that only x past 6.4·10²² needs.
     var widths: TableWidthChoice?
-    /// The bytes of memory the tables may take (the machine's when nil).
+    /// The bytes of memory the tables may take (``AvailableMemory/bytes`` when nil).
     var memory: UInt64?
     /// Whether fewer threads than asked run where the work is too small to share among them
     /// (``usefulThreads(_:x:)``); tests turn it off to share small counts among many.
@@ -110,7 +110,7 @@ enum GourdonPrimeCounting {
     // take 14 TiB at 10³¹), and a count that does not fit would be stopped by the system, or
     // page for days.
     let needed = widths.tableBytes(y: parameters.y, z: parameters.z)
-    let available = tuning.memory ?? physicalMemory
+    let available = tuning.memory ?? AvailableMemory.bytes
     guard needed < Double(available) else {
       throw PrimeEngineError.notEnoughMemory(needed: UInt64(needed), available: available)
     }
@@ -137,6 +137,8 @@ enum GourdonPrimeCounting {
     _ parameters: GourdonParameters<X>, _: Widths.Type, threads: Int,
     reporter: inout ProgressReporter, tuning: Tuning, details: inout PrimeCountDetails
   ) throws -> X {
+    details.primeBits = Widths.Prime.bitWidth
+    details.factorValueBits = Widths.FactorValue.bitWidth
     let isCancelled = reporter.isCancelled
     var phaseStart = monotonicNanoseconds()
     func phaseEnds(_ name: String) {
@@ -172,14 +174,6 @@ enum GourdonPrimeCounting {
 }
 
 extension GourdonPrimeCounting {
-  /// The machine's memory in bytes (`sysconf`), or no limit where it does not say.
-  static let physicalMemory: UInt64 = {
-    let pages = sysconf(Int32(_SC_PHYS_PAGES))
-    let size = sysconf(Int32(_SC_PAGESIZE))
-    guard pages > 0, size > 0 else { return .max }
-    return UInt64(pages).multipliedReportingOverflow(by: UInt64(size)).partialValue
-  }()
-
   /// The hard leaves' factor table, a part per thread on every thread: one thread took 11% of
   /// the whole at 2.7·10¹⁵ on 16 threads, the other fifteen waiting.
   fileprivate static func factorTable<X: CountingInteger, Widths: TableWidths>(

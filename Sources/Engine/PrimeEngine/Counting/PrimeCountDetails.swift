@@ -50,6 +50,11 @@ public struct PrimeCountDetails: Sendable, Equatable {
   /// How far the ordinary leaves go: y·α_z.
   public var z: UInt64 = 0
   public var cubeRoot: UInt64 = 0
+  /// The bits the count's tables keep per prime up to y and per factor-table value: 32 and 16
+  /// for x below about 6.4·10²², then 64 and 16, then past x near 10²⁶ 64 and 32 (wider tables
+  /// take more memory: see the Algorithms article).
+  public var primeBits = 0
+  public var factorValueBits = 0
   /// The workers that ran: those asked for, or fewer where the work is too small to share
   /// among more.
   public var threads = 0
