@@ -126,6 +126,32 @@ struct PrimeCountingTests {
     #expect(jobs == [32, 32, 256])
   }
 
+  /// Past the hard leaves, only as many workers as can run at once go on: Σ π(x/p) and the
+  /// easy leaves are cut for them, and more would only take turns on the processors. Every
+  /// job is still done (the count), by at most that many workers.
+  @Test(arguments: [(16, 2), (64, 1), (5, 3)])
+  func onlyTheWorkersThatCanRunTakeTheLastParts(threads: Int, processors: Int) async throws {
+    let phases = try await onOwnThread { () throws -> [PrimeCountDetails.Phase] in
+      var reporter = ProgressReporter(nil, isCancelled: { false })
+      var details = PrimeCountDetails()
+      var tuning = GourdonPrimeCounting.Tuning()
+      tuning.limitsThreadsToTheWork = false
+      tuning.processors = processors
+      let pi = try GourdonPrimeCounting.primeCount(
+        UInt64(4_000_000_007), threads: threads, reporter: &reporter, tuning: tuning,
+        details: &details)
+      #expect(pi == 189_961_813)
+      return details.phases
+    }
+    for name in ["Σ π(x/p)", "easy leaves"] {
+      let phase = try #require(phases.first { $0.name == name })
+      #expect(phase.threads >= 1 && phase.threads <= processors, "\(name): \(phase.threads)")
+      #expect(phase.jobs >= phase.threads)
+    }
+    let hard = try #require(phases.first { $0.name == "hard leaves" })
+    #expect(hard.threads >= 1 && hard.threads <= threads)
+  }
+
   /// Small counts run on fewer threads than asked, large ones on all; never more than asked,
   /// never none, and more work never fewer threads.
   @Test func threadsAreLimitedToTheWork() {

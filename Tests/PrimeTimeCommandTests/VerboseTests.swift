@@ -59,7 +59,8 @@ import Testing
   }
 
   /// Where the threads' time went: each phase's wall time, busy processor time (the sum, the
-  /// least and the most one thread spent), waiting and jobs, and the process's usage.
+  /// least and the most one thread spent), waiting, jobs and the threads that took them, and
+  /// the process's usage.
   @Test func threadsTimeIsShownPhaseByPhase() async throws {
     let run = try await primetime("pi", "--verbose", "--threads", "3", "31234567890123")
     #expect(run.status == 0 && run.output == "1039879061791\n")
@@ -71,17 +72,18 @@ import Testing
       let fields = line.dropFirst(2 + phase.count).split(separator: " ").compactMap {
         Double($0)
       }
-      try #require(fields.count == 6, "\(line)")
-      let (wall, busy, least, most, waiting, jobs) =
-        (fields[0], fields[1], fields[2], fields[3], fields[4], fields[5])
+      try #require(fields.count == 7, "\(line)")
+      let (wall, busy, least, most, waiting, jobs, threads) =
+        (fields[0], fields[1], fields[2], fields[3], fields[4], fields[5], fields[6])
       #expect(wall > 0 && busy > 0 && waiting >= 0 && jobs >= 1, "\(line)")
+      #expect(threads >= 1 && threads <= min(3, jobs), "\(line)")
       #expect(least <= most && most <= busy + 0.0005, "\(line)")
       // The threads' busy time is spread over the phase's wall time: never more than the
       // three threads could spend in it.
       #expect(busy <= 3 * wall + 0.01, "\(line)")
     }
     let hard = try #require(lines.first { $0.hasPrefix("  hard leaves") })
-    #expect(hard.split(separator: " ").last.flatMap { Int($0) } ?? 0 > 3, "chunks, not one")
+    #expect(hard.split(separator: " ").dropLast().last.flatMap { Int($0) } ?? 0 > 3, "chunks")
     let process = try #require(values(run.errors, "process: ").first)
     #expect(process.contains(" s user, ") && process.contains(" s system, "))
     #expect(process.hasSuffix(" involuntary context switches"))

@@ -47,8 +47,8 @@ func verboseReport(_ details: PrimeCountDetails, peakMemoryKiB: Int = peakMemory
 }
 
 /// Where the threads' time went, phase by phase: wall time, processor time (the threads'
-/// sum, the least and the most one thread spent), time spent waiting to be handed work, and
-/// the units of work handed out; then what the whole process used. A run with more threads
+/// sum, the least and the most one thread spent), time spent waiting to be handed work, the
+/// units of work handed out and the threads that took any; then what the whole process used. A run with more threads
 /// than processors shows its waste here: busy time short of the phases' seconds (threads
 /// ready but not running), waiting, system time and context switches.
 private func threadLines(_ details: PrimeCountDetails) -> [String] {
@@ -59,6 +59,7 @@ private func threadLines(_ details: PrimeCountDetails) -> [String] {
   let header =
     "  " + String(repeating: " ", count: width) + column("wall", 9) + column("busy", 9)
     + column("least", 8) + column("most", 8) + column("waiting", 9) + column("jobs", 8)
+    + column("threads", 9)
   var lines = ["threads' time (s):", header]
   for phase in details.phases {
     let padding = String(repeating: " ", count: width - phase.name.count)
@@ -66,7 +67,8 @@ private func threadLines(_ details: PrimeCountDetails) -> [String] {
       "  \(phase.name)\(padding)" + column(fixed(phase.wallSeconds, 3), 9)
         + column(fixed(phase.busySeconds, 3), 9) + column(fixed(phase.leastBusySeconds, 3), 8)
         + column(fixed(phase.mostBusySeconds, 3), 8) + column(fixed(phase.waitingSeconds, 3), 9)
-        + column(String(phase.jobs), 8))
+        + column(String(phase.jobs), 8)
+        + column(phase.threads > 0 ? String(phase.threads) : "-", 9))
   }
   let usage = details.usage
   lines.append(

@@ -29,6 +29,9 @@ public struct PrimeCountDetails: Sendable, Equatable {
     public var waitingSeconds = 0.0
     /// The units of work handed out.
     public var jobs = 0
+    /// The threads that took any of them; 0 for a part measured as a whole (the tables, the
+    /// n-th prime's last sieve).
+    public var threads = 0
   }
 
   /// What the whole process used while the computation ran (`getrusage`): a run with more
@@ -112,6 +115,7 @@ public struct PrimeCountDetails: Sendable, Equatable {
     phases[index].mostBusySeconds += phase.mostBusySeconds
     phases[index].waitingSeconds += phase.waitingSeconds
     phases[index].jobs += phase.jobs
+    phases[index].threads = max(phases[index].threads, phase.threads)
   }
 }
 
