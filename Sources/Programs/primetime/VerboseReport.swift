@@ -48,9 +48,10 @@ func verboseReport(_ details: PrimeCountDetails, peakMemoryKiB: Int = peakMemory
 
 /// Where the threads' time went, phase by phase: wall time, processor time (the threads'
 /// sum, the least and the most one thread spent), time spent waiting to be handed work, the
-/// units of work handed out and the threads that took any; then what the whole process used. A run with more threads
-/// than processors shows its waste here: busy time short of the phases' seconds (threads
-/// ready but not running), waiting, system time and context switches.
+/// units of work handed out and the threads that took any; then what the whole process
+/// used. A run with more threads than processors shows its waste here: busy time short of
+/// the phases' seconds (threads ready but not running), waiting, system time and context
+/// switches.
 private func threadLines(_ details: PrimeCountDetails) -> [String] {
   let width = details.phases.map(\.name.count).max() ?? 0
   func column(_ text: String, _ width: Int) -> String {

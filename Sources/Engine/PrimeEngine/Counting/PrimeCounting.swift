@@ -17,10 +17,10 @@ public enum PrimeCounting {
   /// Every value but x and a few of its quotients stays below 2⁶⁴ up to here, and the
   /// tables widen as x needs (64-bit primes past 6.4·10²²: see the Algorithms article).
   /// What limits a machine is time and memory: π(10²⁰) takes minutes on two cores, π(10²¹)
-  /// most of an hour; the tables take 1.3 GiB at 10²², 33 GiB at 10²⁵ and 14 TiB at 10³¹, and a count
-  /// whose tables exceed the memory this process may use is refused before it starts
-  /// (``PrimeEngineError/notEnoughMemory(needed:available:)``). The counts past 10²¹ have
-  /// not been run (hours to months); their wider tables are tested at small x.
+  /// most of an hour; the tables take 1.3 GiB at 10²², 33 GiB at 10²⁵ and 14 TiB at 10³¹,
+  /// and a count whose tables exceed the memory this process may use is refused before it
+  /// starts (``PrimeEngineError/notEnoughMemory(needed:available:)``). The counts past 10²¹
+  /// have not been run (hours to months); their wider tables are tested at small x.
   public static let maximum: UInt128 = 10_000_000_000_000_000 * 1_000_000_000_000_000
 
   /// The processors this process may run on: those online, its affinity mask and its
