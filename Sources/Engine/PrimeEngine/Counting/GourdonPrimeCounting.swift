@@ -478,10 +478,10 @@ private final class GourdonComputation<X: CountingInteger, Widths: TableWidths>:
         phases[kind].busy += now &- busyMark
         busyMark = now
         kind += 1
-        // Past the hard leaves, workers beyond those that can run at once stop: sixteen
-        // workers taking turns on two processors each refilled the caches with their own
-        // sieve or π table at every switch (the 10¹³th prime: Σ π(x/p) and the easy leaves
-        // took 13% and 9% more processor time on sixteen workers than on two).
+        // Past the hard leaves (kind 3 is Σ π(x/p)), workers beyond those that can run at once
+        // stop: sixteen workers taking turns on two processors, each with a sieve or π table
+        // of its own, took 13% and 9% more processor time in Σ π(x/p) and the easy leaves than
+        // two (the 10¹³th prime).
         if kind == 3 && workersPastHardLeaves.add(1, ordering: .relaxed).oldValue >= parallel {
           kind = Job.names.count
         }
