@@ -78,46 +78,50 @@ struct PrimeCountingTests {
       x, threads: tuning.1, reporter: &reporter, tuning: tuning.2)
   }
 
+  /// π(4,000,000,007) on `threads` workers with the work cut for `processors`, however small
+  /// each one's share, and what the count recorded. Small, so that 64 busy threads do not
+  /// starve the tests running beside these.
+  static func countShared(threads: Int, processors: Int) throws -> (
+    pi: UInt64, details: PrimeCountDetails
+  ) {
+    var reporter = ProgressReporter(nil, isCancelled: { false })
+    var details = PrimeCountDetails()
+    var tuning = GourdonPrimeCounting.Tuning()
+    tuning.limitsThreadsToTheWork = false
+    tuning.processors = processors
+    let pi = try GourdonPrimeCounting.primeCount(
+      UInt64(4_000_000_007), threads: threads, reporter: &reporter, tuning: tuning,
+      details: &details)
+    return (pi, details)
+  }
+
+  /// π(4,000,000,007) as primecount 8.7 answers it.
+  static let sharedCount: UInt64 = 189_961_813
+
   /// Whatever the thread count, from one to 64 (more than this machine's processors), every
   /// hard leaf is counted once and the count is the same: the work is shared out, not
   /// changed.
   @Test func everyThreadCountCountsEveryLeafOnce() async throws {
-    // Small, so that 64 busy threads do not starve the tests running beside this one.
-    let x: UInt64 = 4_000_000_007
     let counts = try await onOwnThread { () throws -> [(threads: Int, pi: UInt64, leaves: Int)] in
       try [1, 2, 3, 5, 8, 16, 31, 64].map { threads in
-        var reporter = ProgressReporter(nil, isCancelled: { false })
-        var details = PrimeCountDetails()
-        var tuning = GourdonPrimeCounting.Tuning()
-        tuning.limitsThreadsToTheWork = false
-        tuning.processors = threads
-        let pi = try GourdonPrimeCounting.primeCount(
-          x, threads: threads, reporter: &reporter, tuning: tuning, details: &details)
+        let (pi, details) = try Self.countShared(threads: threads, processors: threads)
         #expect(details.threads == threads)
         let jobs = details.phases.first { $0.name == "hard leaves" }?.jobs ?? 0
         #expect(jobs >= 1)
         return (threads, pi, details.hardLeaves)
       }
     }
-    // π(4,000,000,007) as primecount 8.7 answers it.
-    #expect(counts.allSatisfy { $0.pi == 189_961_813 }, "\(counts)")
+    #expect(counts.allSatisfy { $0.pi == Self.sharedCount }, "\(counts)")
     #expect(Set(counts.map(\.leaves)).count == 1, "\(counts)")
   }
 
   /// The work is cut for the threads that can run at once: sixteen workers on two processors
   /// get the pieces two would (each piece pays a setup), on sixteen the pieces sixteen need.
   @Test func theWorkIsCutForTheProcessorsThatRunIt() async throws {
-    let x: UInt64 = 4_000_000_007
     let jobs = try await onOwnThread { () throws -> [Int] in
       try [(16, 2), (2, 2), (16, 16)].map { threads, processors in
-        var reporter = ProgressReporter(nil, isCancelled: { false })
-        var details = PrimeCountDetails()
-        var tuning = GourdonPrimeCounting.Tuning()
-        tuning.limitsThreadsToTheWork = false
-        tuning.processors = processors
-        let pi = try GourdonPrimeCounting.primeCount(
-          x, threads: threads, reporter: &reporter, tuning: tuning, details: &details)
-        #expect(pi == 189_961_813)
+        let (pi, details) = try Self.countShared(threads: threads, processors: processors)
+        #expect(pi == Self.sharedCount)
         #expect(details.threads == threads)
         return details.phases.first { $0.name == "ordinary leaves" }?.jobs ?? 0
       }
@@ -132,15 +136,8 @@ struct PrimeCountingTests {
   @Test(arguments: [(16, 2), (64, 1), (5, 3)])
   func onlyTheWorkersThatCanRunTakeTheLastParts(threads: Int, processors: Int) async throws {
     let phases = try await onOwnThread { () throws -> [PrimeCountDetails.Phase] in
-      var reporter = ProgressReporter(nil, isCancelled: { false })
-      var details = PrimeCountDetails()
-      var tuning = GourdonPrimeCounting.Tuning()
-      tuning.limitsThreadsToTheWork = false
-      tuning.processors = processors
-      let pi = try GourdonPrimeCounting.primeCount(
-        UInt64(4_000_000_007), threads: threads, reporter: &reporter, tuning: tuning,
-        details: &details)
-      #expect(pi == 189_961_813)
+      let (pi, details) = try Self.countShared(threads: threads, processors: processors)
+      #expect(pi == Self.sharedCount)
       return details.phases
     }
     for name in ["Σ π(x/p)", "easy leaves"] {
