@@ -291,7 +291,7 @@ private final class GourdonComputation<X: CountingInteger, Widths: TableWidths>:
   private let quotientResults: UnsafeMutableBufferPointer<QuotientPrimeCounts<X>.Chunk>
   /// Hard-leaf chunks are added in order (`next`: the low of the next to add): those that
   /// finish early wait here, in a list (a few wait at a time; a dictionary's hashing paged in
-  /// code a count otherwise never runs).
+  /// code a count otherwise never runs) of no order.
   private let hardResults = Lock<
     (
       next: UInt64, waiting: [(low: UInt64, high: UInt64, chunk: HardLeaves<X, Widths>.Chunk)],
@@ -537,7 +537,12 @@ private final class GourdonComputation<X: CountingInteger, Widths: TableWidths>:
         hardResults.withLock { results in
           results.waiting.append((range.low, range.high, chunk))
           while let position = results.waiting.firstIndex(where: { $0.low == results.next }) {
-            let ready = results.waiting.remove(at: position)
+            // The list has no order, so the last element fills the place of the one taken and
+            // none moves. Under callgrind, whose threads take turns in long slices, hundreds
+            // waited behind one worker's chunk: shifting them was 3.5% of the instructions of
+            // π(3·10¹³) on 16 workers. Run natively a few wait; no difference was measured.
+            results.waiting.swapAt(position, results.waiting.count - 1)
+            let ready = results.waiting.removeLast()
             results.totals.add(ready.chunk)
             results.next = ready.high + 1
           }
