@@ -101,6 +101,24 @@ struct CountingSieveTests {
     #expect(wrong == [])
   }
 
+  /// A segment that ends inside the first word of a block, after a longer one: its total and
+  /// counts are those of its own numbers, not of the bits the longer segment left in the
+  /// block's other word.
+  @Test(arguments: [0, 1, 63] as [Int])
+  func aShortSegmentCountsOnlyItsNumbers(lastBitInWord: Int) {
+    var sieve = CountingSieve()
+    let low: UInt64 = 1_000_000_000_001
+    sieve.reset(low: low)
+    let lastBit = 128 * 37 + lastBitInWord
+    sieve.reset(low: low, high: low + 2 * UInt64(lastBit))
+    var alive = [Bool](repeating: true, count: lastBit + 1)
+    for p in [3, 5, 7, 11, 13, 17, 19, 23] as [UInt64] { remove(p, from: &alive, low: low) }
+    let model = runningCounts(alive)
+    sieve.startCounting()
+    #expect(sieve.total == model.last)
+    #expect(sieve.count(upTo: low + 2 * UInt64(lastBit)) == model.last)
+  }
+
   /// Marks the odd multiples of odd `p` (p included) in the segment of odd numbers from `low`.
   private func remove(_ p: UInt64, from alive: inout [Bool], low: UInt64) {
     // The first odd multiple at or above low, then every 2p.

@@ -69,14 +69,18 @@ struct CountingSieve {
     self.low = low
     lastBit = min(Self.bits - 1, Int(((high ?? .max) - low) / 2))
     self.high = low + 2 * UInt64(lastBit)
-    let words = lastBit / 64 + 1
+    // Whole blocks: ``refreshCounts()`` counts every word of the last one.
+    let words = (lastBit >> Self.bitsPerBlockShift + 1) * Self.wordsPerBlock
     sieve.withUnsafeMutableBufferPointer {
       let used = UnsafeMutableBufferPointer(rebasing: $0[..<words])
       PresievePattern.fill(used, firstOdd: low)
       PresievePattern.second.intersect(used, firstOdd: low)
-      // Past the last number: none left, so that counts and totals stop there (nothing reads
-      // the words past it).
-      used[words - 1] &= ~0 &>> UInt64(63 - lastBit & 63)
+      // Past the last number, to the end of its block: none left, so that counts and totals
+      // stop there (a word left as an earlier, longer segment had it was counted in the
+      // block's count and the segment's total).
+      let lastWord = lastBit >> 6
+      used[lastWord] &= ~0 &>> UInt64(63 - lastBit & 63)
+      for word in (lastWord + 1)..<words { used[word] = 0 }
     }
     countsAreStale = true
     refreshCounts()
