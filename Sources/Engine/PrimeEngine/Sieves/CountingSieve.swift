@@ -76,8 +76,8 @@ struct CountingSieve {
       PresievePattern.fill(used, firstOdd: low)
       PresievePattern.second.intersect(used, firstOdd: low)
       // Past the last number, to the end of its block: none left, so that counts and totals
-      // stop there (a word left as an earlier, longer segment had it was counted in the
-      // block's count and the segment's total).
+      // stop there (the block's other word, as an earlier and longer segment left it, was
+      // added to the block's count and the segment's total).
       let lastWord = lastBit >> 6
       used[lastWord] &= ~0 &>> UInt64(63 - lastBit & 63)
       for word in (lastWord + 1)..<words { used[word] = 0 }
@@ -127,7 +127,7 @@ struct CountingSieve {
   /// in the segment, and for the count below a prime of the segment. Debug builds (the tests,
   /// and the address sanitizer's run of them) check it. The subtraction wraps rather than
   /// traps: with the trap, π(10¹⁶) on one thread took 1.6% more instructions (callgrind,
-  /// 32.60 against 32.09 G; 0.4% with the 16-bit lanes below).
+  /// 32.60 against 32.09 G; 0.35% with the 16-bit lanes that were there before).
   @inline(__always)
   mutating func count(upTo z: UInt64) -> Int {
     assert(low <= z && (z - low) / 2 <= UInt64(self.lastBit), "z is outside the segment")
