@@ -83,7 +83,7 @@ struct CountingSieveTests {
     for low in lows {
       sieve.reset(low: low)
       var alive = [Bool](repeating: true, count: CountingSieve.bits)
-      for p in [3, 5, 7, 11, 13, 17, 19, 23] as [UInt64] { remove(p, from: &alive, low: low) }
+      for p in Self.presievedOddPrimes { remove(p, from: &alive, low: low) }
       for (index, p) in primes.enumerated() {
         sieve.remove(multiplesOf: p, level: CountingSieve.presievedPrimes + 1 + index)
         remove(p, from: &alive, low: low)
@@ -112,12 +112,15 @@ struct CountingSieveTests {
     let lastBit = 128 * 37 + lastBitInWord
     sieve.reset(low: low, high: low + 2 * UInt64(lastBit))
     var alive = [Bool](repeating: true, count: lastBit + 1)
-    for p in [3, 5, 7, 11, 13, 17, 19, 23] as [UInt64] { remove(p, from: &alive, low: low) }
+    for p in Self.presievedOddPrimes { remove(p, from: &alive, low: low) }
     let model = runningCounts(alive)
     sieve.startCounting()
     #expect(sieve.total == model.last)
     #expect(sieve.count(upTo: low + 2 * UInt64(lastBit)) == model.last)
   }
+
+  /// The odd primes whose multiples `reset` removes (2 is not in a sieve of odd numbers).
+  private static let presievedOddPrimes: [UInt64] = [3, 5, 7, 11, 13, 17, 19, 23]
 
   /// Marks the odd multiples of odd `p` (p included) in the segment of odd numbers from `low`.
   private func remove(_ p: UInt64, from alive: inout [Bool], low: UInt64) {

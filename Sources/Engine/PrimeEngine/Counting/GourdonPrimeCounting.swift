@@ -290,8 +290,8 @@ private final class GourdonComputation<X: CountingInteger, Widths: TableWidths>:
   private let easyResults: UnsafeMutableBufferPointer<EasyLeaves<X, Widths>.Segment>
   private let quotientResults: UnsafeMutableBufferPointer<QuotientPrimeCounts<X>.Chunk>
   /// Hard-leaf chunks are added in order (`next`: the low of the next to add): those that
-  /// finish early wait here, in a list (a few wait at a time; a dictionary's hashing paged in
-  /// code a count otherwise never runs) of no order.
+  /// finish early wait here, in a list in no order (a few wait at a time; a dictionary's
+  /// hashing paged in code a count otherwise never runs).
   private let hardResults = Lock<
     (
       next: UInt64, waiting: [(low: UInt64, high: UInt64, chunk: HardLeaves<X, Widths>.Chunk)],
