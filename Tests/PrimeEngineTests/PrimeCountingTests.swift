@@ -149,6 +149,33 @@ struct PrimeCountingTests {
     #expect(hard.threads >= 1 && hard.threads <= threads)
   }
 
+  /// The factor table is filled a part per thread where z is large enough to share, and its
+  /// phase says so as the workers' phases do: each part a job, the threads that took one,
+  /// their busy time from least to most.
+  @Test func theFactorTablesPhaseCountsItsThreads() async throws {
+    let phase = try await onOwnThread { () throws -> PrimeCountDetails.Phase? in
+      var reporter = ProgressReporter(nil, isCancelled: { false })
+      var details = PrimeCountDetails()
+      var tuning = GourdonPrimeCounting.Tuning()
+      tuning.limitsThreadsToTheWork = false
+      tuning.processors = 3
+      // z = 24y = 829,440: four parts of 2¹⁸ numbers' worth, so one for each of three threads.
+      tuning.alphaZ = 24
+      let pi = try GourdonPrimeCounting.primeCount(
+        UInt64(1_000_000_000_000), threads: 3, reporter: &reporter, tuning: tuning,
+        details: &details)
+      #expect(pi == 37_607_912_018)
+      #expect(details.z >> 18 >= 3)
+      return details.phases.first { $0.name == "factor table to z" }
+    }
+    let table = try #require(phase)
+    #expect(table.jobs == 3)
+    #expect(table.threads >= 1 && table.threads <= 3)
+    #expect(table.leastBusySeconds <= table.mostBusySeconds)
+    #expect(table.mostBusySeconds <= table.busySeconds)
+    #expect(table.busySeconds > 0)
+  }
+
   /// Small counts run on fewer threads than asked, large ones on all; never more than asked,
   /// never none, and more work never fewer threads.
   @Test func threadsAreLimitedToTheWork() {

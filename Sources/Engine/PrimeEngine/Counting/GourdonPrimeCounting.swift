@@ -139,15 +139,9 @@ enum GourdonPrimeCounting {
   ) throws -> X {
     details.primeBits = Widths.Prime.bitWidth
     details.factorValueBits = Widths.FactorValue.bitWidth
-    let isCancelled = reporter.isCancelled
-    var phaseStart = monotonicNanoseconds()
-    func phaseEnds(_ name: String) {
-      let now = monotonicNanoseconds()
-      details.add(name, seconds: Double(now &- phaseStart) / 1e9)
-      phaseStart = now
-    }
-    let pi = try PiTable<Widths>(limit: parameters.y, isCancelled: isCancelled)
-    phaseEnds("π table to y")
+    let tableStart = monotonicNanoseconds()
+    let pi = try PiTable<Widths>(limit: parameters.y, isCancelled: reporter.isCancelled)
+    details.add("π table to y", seconds: Double(monotonicNanoseconds() &- tableStart) / 1e9)
     // Only the computation's schedule holds the factor table, so that it is freed with the
     // last hard leaf (peak memory is the largest phase's, not the sum).
     // The work is cut for the threads that can run at once: sixteen workers on two
@@ -159,12 +153,12 @@ enum GourdonPrimeCounting {
     // (cut for two, 16 workers on two processors at 3·10¹³ shared 89 chunks: the busiest had
     // three times the mean's hard leaves; cut for them, 323).
     let parallel = min(threads, tuning.processors ?? WorkerThreads.availableProcessors)
+    let countsCrossings = details.countsCrossings
     let computation = GourdonComputation(
       parameters: parameters, pi: pi,
-      factors: try factorTable(parameters, pi: pi, threads: parallel, reporter: &reporter),
-      parallel: parallel, workers: threads, tuning: tuning,
-      countsCrossings: details.countsCrossings)
-    phaseEnds("factor table to z")
+      factors: try factorTable(
+        parameters, pi: pi, threads: parallel, reporter: &reporter, details: &details),
+      parallel: parallel, workers: threads, tuning: tuning, countsCrossings: countsCrossings)
     try WorkerThreads.run(
       threads: threads, reporter: &reporter, progress: { computation.progress },
       { _, stop in try computation.work(stop: stop) })
@@ -175,25 +169,48 @@ enum GourdonPrimeCounting {
 
 extension GourdonPrimeCounting {
   /// The hard leaves' factor table, a part per thread on every thread: one thread took 11% of
-  /// the whole at 2.7·10¹⁵ on 16 threads, the other fifteen waiting.
+  /// the whole at 2.7·10¹⁵ on 16 threads, the other fifteen waiting. Its phase in `details`
+  /// has each thread's share when there are several, as the workers' phases do.
   fileprivate static func factorTable<X: CountingInteger, Widths: TableWidths>(
     _ parameters: GourdonParameters<X>, pi: PiTable<Widths>, threads: Int,
-    reporter: inout ProgressReporter
+    reporter: inout ProgressReporter, details: inout PrimeCountDetails
   ) throws -> FactorTable<Widths> {
+    let name = "factor table to z"
+    let start = monotonicNanoseconds()
     let table = FactorTable<Widths>(limit: parameters.z, y: parameters.y)
     // A part pays a division per prime up to its end/11: parts of 2¹⁸ numbers or more.
     let parts = min(threads, Int(parameters.z >> 18) + 1)
     if parts == 1 {
       try table.fill(part: 0, of: 1, primes: pi.primes, isCancelled: reporter.isCancelled)
+      details.add(name, seconds: Double(monotonicNanoseconds() &- start) / 1e9)
       return table
     }
     let next = PartCounter()
+    // Each thread's nanoseconds of its parts, on the clock and on its processor.
+    let measured = Lock<[(wall: UInt64, busy: UInt64)]>([])
     let fill: @Sendable (Int, CancellationFlag) throws -> Void = { _, stop in
+      var mine: (wall: UInt64, busy: UInt64)?
+      defer { if let mine { measured.withLock { $0.append(mine) } } }
       while case let part = next.take(), part < parts {
+        let (wall, busy) = (monotonicNanoseconds(), threadProcessorNanoseconds())
         try table.fill(part: part, of: parts, primes: pi.primes, isCancelled: { stop.isSet })
+        mine = (
+          (mine?.wall ?? 0) + (monotonicNanoseconds() &- wall),
+          (mine?.busy ?? 0) + (threadProcessorNanoseconds() &- busy)
+        )
       }
     }
     try WorkerThreads.run(threads: parts, reporter: &reporter, progress: { 0 }, fill)
+    let threadsTimes = measured.withLock { $0 }
+    let busy = threadsTimes.map(\.busy)
+    details.add(
+      PrimeCountDetails.Phase(
+        name: name, seconds: Double(threadsTimes.reduce(0) { $0 + $1.wall }) / 1e9,
+        wallSeconds: Double(monotonicNanoseconds() &- start) / 1e9,
+        busySeconds: Double(busy.reduce(0, +)) / 1e9,
+        leastBusySeconds: Double(busy.min() ?? 0) / 1e9,
+        mostBusySeconds: Double(busy.max() ?? 0) / 1e9, jobs: parts,
+        threads: threadsTimes.count))
     return table
   }
 }

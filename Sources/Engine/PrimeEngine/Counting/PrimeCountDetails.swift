@@ -29,8 +29,9 @@ public struct PrimeCountDetails: Sendable, Equatable {
     public var waitingSeconds = 0.0
     /// The units of work handed out.
     public var jobs = 0
-    /// The threads that took any of them; 0 for a part measured as a whole (the tables, the
-    /// n-th prime's last sieve).
+    /// The threads that took any of them; 0 for a part the calling thread measures as a
+    /// whole (the π table, the factor table where one part fills it, and the n-th prime's last
+    /// sieve, whose threads are not measured one by one).
     public var threads = 0
   }
 
