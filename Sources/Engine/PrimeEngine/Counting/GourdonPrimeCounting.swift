@@ -186,19 +186,18 @@ extension GourdonPrimeCounting {
       return table
     }
     let next = PartCounter()
-    // Each thread's nanoseconds of its parts, on the clock and on its processor.
+    // Each thread that took a part: its nanoseconds on the clock and on its processor.
     let measured = Lock<[(wall: UInt64, busy: UInt64)]>([])
     let fill: @Sendable (Int, CancellationFlag) throws -> Void = { _, stop in
-      var mine: (wall: UInt64, busy: UInt64)?
-      defer { if let mine { measured.withLock { $0.append(mine) } } }
+      let (wall, busy) = (monotonicNanoseconds(), threadProcessorNanoseconds())
+      var took = false
       while case let part = next.take(), part < parts {
-        let (wall, busy) = (monotonicNanoseconds(), threadProcessorNanoseconds())
+        took = true
         try table.fill(part: part, of: parts, primes: pi.primes, isCancelled: { stop.isSet })
-        mine = (
-          (mine?.wall ?? 0) + (monotonicNanoseconds() &- wall),
-          (mine?.busy ?? 0) + (threadProcessorNanoseconds() &- busy)
-        )
       }
+      guard took else { return }
+      let mine = (monotonicNanoseconds() &- wall, threadProcessorNanoseconds() &- busy)
+      measured.withLock { $0.append(mine) }
     }
     try WorkerThreads.run(threads: parts, reporter: &reporter, progress: { 0 }, fill)
     let threadsTimes = measured.withLock { $0 }
