@@ -39,15 +39,9 @@ struct HardLeafScheduleTests {
     }
   }
 
-  /// An eighth of a thread's share of the time left from `low` to `high`, in numbers, where
-  /// the work per number falls like 1/√u.
-  func taper(_ low: UInt64, _ high: UInt64, threads: Int) -> Double {
-    let root = Double(low).squareRoot()
-    return root * (Double(high).squareRoot() - root) / Double(4 * threads)
-  }
-
-  /// Chunks take about the target where the cost is even, whatever the thread count, and
-  /// the taper leaves none longer than an eighth of a thread's share of the time left.
+  /// Chunks take about the target where the cost is even, whatever the thread count; the
+  /// taper leaves none longer than a quarter of a thread's share of the time left, and on more
+  /// than one thread the ramp none longer than a quarter of its start.
   @Test(arguments: [1, 4, 16, 64])
   func chunksAreSizedByTheirMeasuredTimeAndTaper(threads: Int) {
     let high: UInt64 = 50_000_000_000
@@ -55,12 +49,20 @@ struct HardLeafScheduleTests {
     let list = chunks(schedule) { _ in 2 }  // 2 ns a number: 2,000,000 numbers take 4 ms
     let tooLong = list.dropLast().filter { chunk in
       Double(chunk.numbers)
-        > max(Double(schedule.shortest), taper(chunk.low, high, threads: threads))
+        > max(
+          Double(schedule.shortest),
+          HardLeafSchedule.taper(from: chunk.low, to: high, threads: threads))
     }
     #expect(tooLong.isEmpty, "\(tooLong.prefix(3))")
-    // Past the first, the ramp (a 32nd of the start) and before the taper: the target.
+    let pastTheRamp = list.filter { chunk in
+      threads > 1
+        && chunk.numbers > max(schedule.shortest, chunk.low / HardLeafSchedule.rampDivisor)
+    }
+    #expect(pastTheRamp.isEmpty, "\(pastTheRamp.prefix(3))")
+    // Past the ramp and before the taper: the target.
     let steady = list.filter {
-      $0.low > 64_000_000 && taper($0.high, high, threads: threads) > 2_100_000
+      $0.low > 64_000_000
+        && HardLeafSchedule.taper(from: $0.high, to: high, threads: threads) > 2_100_000
     }
     #expect(!steady.isEmpty)
     // Ending on the grid of segments from 1, it gives up less than a segment.
@@ -101,7 +103,7 @@ struct HardLeafScheduleTests {
       let schedule = HardLeafSchedule(
         high: high, threads: 16, targetNanoseconds: 4_000_000, segmentSetupNanoseconds: setup)
       return chunks(schedule) { _ in 0.7 }.dropLast().filter {
-        $0.low / 32 >= span && $0.numbers < span && $0.high % span != 0
+        $0.low / HardLeafSchedule.rampDivisor >= span && $0.numbers < span && $0.high % span != 0
       }
     }
     let cut = shortChunks(setup: setup)
