@@ -119,6 +119,34 @@ struct CountingSieveTests {
     #expect(sieve.count(upTo: low + 2 * UInt64(lastBit)) == model.last)
   }
 
+  /// The sieve takes memory as its segments need it: segments growing from a few words to the
+  /// whole, then a short one again, each counted against its own model, every count of every
+  /// probe (the lanes read eight block counts past the last: those must exist at every size).
+  @Test func segmentsOfGrowingLengthCountTheirNumbers() {
+    var sieve = CountingSieve()
+    var wrong: [Int] = []
+    let low: UInt64 = 2_000_000_000_001
+    for lastBit in [5, 127, 128 * 8 + 5, 4_000, 70_001, CountingSieve.bits - 1, 3_000] {
+      // Each segment starts where no earlier one ended: its places are found anew.
+      let start = low + 4 * UInt64(CountingSieve.bits) * UInt64(lastBit % 97)
+      sieve.reset(low: start, high: start + 2 * UInt64(lastBit))
+      var alive = [Bool](repeating: true, count: lastBit + 1)
+      for p in Self.presievedOddPrimes { remove(p, from: &alive, low: start) }
+      for (index, p) in ([29, 31, 101] as [UInt64]).enumerated() {
+        sieve.remove(multiplesOf: p, level: CountingSieve.presievedPrimes + 1 + index)
+        remove(p, from: &alive, low: start)
+      }
+      let model = runningCounts(alive)
+      sieve.startCounting()
+      if sieve.total != model.last
+        || (0...lastBit).map({ sieve.count(upTo: start + 2 * UInt64($0)) }) != model
+      {
+        wrong.append(lastBit)
+      }
+    }
+    #expect(wrong == [])
+  }
+
   /// The odd primes whose multiples `reset` removes (2 is not in a sieve of odd numbers).
   private static let presievedOddPrimes: [UInt64] = [3, 5, 7, 11, 13, 17, 19, 23]
 
