@@ -73,9 +73,7 @@ final class FactorTable<Widths: TableWidths>: @unchecked Sendable {
     func visitMultiples(of p: UInt64, primeIndex: Int) throws(CancellationError) {
       let exceedsY = p > y
       let square = p * p
-      var j = max(exceedsY ? 1 : 11, (low + p - 1) / p)
-      while Residues210.index[Int(j % 210)] < 0 { j += 1 }
-      var wheel = Int(Residues210.index[Int(j % 210)])
+      var (j, wheel) = Residues210.coprime(atLeast: max(exceedsY ? 1 : 11, (low + p - 1) / p))
       while true {
         let (m, overflow) = p.multipliedReportingOverflow(by: j)
         if overflow || m > high { break }

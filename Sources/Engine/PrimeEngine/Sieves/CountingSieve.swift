@@ -239,16 +239,12 @@ struct CountingSieve {
   /// The least multiple m·p ≥ `low` with m coprime to 210, and m's wheel index.
   ///
   /// One division for m and one (by a constant) for its residue: every level pays this where a
-  /// chunk does not follow its thread's last one (thousands of levels a chunk at 10¹⁸). The
-  /// next residue is looked up, not searched: the search, a step or two a call and often
-  /// mispredicted, made this 0.38% of the samples of π(3·10¹³) on sixteen workers, against
-  /// 0.28% (`perf`, 40 runs each).
+  /// chunk does not follow its thread's last one (thousands of levels a chunk at 10¹⁸). With
+  /// m's residue looked up rather than searched for, this took 0.28% of the samples of
+  /// π(3·10¹³) on sixteen workers against 0.38% (`perf`, 40 runs each).
   private static func firstMultiple(of p: UInt64, atLeast low: UInt64) -> (UInt64, Int) {
-    let m = max(1, (low + p - 1) / p)
-    let r = Int(truncatingIfNeeded: m % 210)
-    // The first residue at or past r: past r − 1 come `residuesUpTo[r − 1]` of them.
-    let index = r == 0 ? 0 : Int(truncatingIfNeeded: Residues210.residuesUpTo[r &- 1])
-    return ((m - UInt64(r) + UInt64(Residues210.residues[index])) * p, index)
+    let (m, index) = Residues210.coprime(atLeast: max(1, (low + p - 1) / p))
+    return (m * p, index)
   }
 
   /// Calls `body` with the bit of each multiple m·p in the segment with m coprime to 210,

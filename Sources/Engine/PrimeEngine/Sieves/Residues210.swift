@@ -41,6 +41,15 @@ enum Residues210 {
     -1, -1, -1, 45, -1, 46, -1, -1, -1, -1, -1, -1, -1, -1, -1, 47,
   ]
 
+  /// The least number at or above `m` coprime to 210, and its residue's index: looked up, not
+  /// stepped to (the search took a step or two a call, often mispredicted).
+  static func coprime(atLeast m: UInt64) -> (number: UInt64, index: Int) {
+    let r = Int(truncatingIfNeeded: m % 210)
+    // Up to r − 1 come `residuesUpTo[r − 1]` residues: the next one's index.
+    let index = r == 0 ? 0 : Int(truncatingIfNeeded: residuesUpTo[r &- 1])
+    return (m - UInt64(r) + UInt64(residues[index]), index)
+  }
+
   /// The numbers from 1 to n coprime to 210.
   static func coprimeCount(upTo n: UInt64) -> Int {
     Int(n / 210) * residues.count + Int(residuesUpTo[Int(n % 210)])
