@@ -77,6 +77,12 @@ struct CountingSieve {
     // Whole blocks: ``refreshCounts()`` counts every word of the last one.
     let words = (lastBit >> Self.bitsPerBlockShift + 1) * Self.wordsPerBlock
     if sieve.count < words {
+      // Reserved whole at the first growth, so that growing never copies: malloc hands out
+      // pages that fault only when written (doubling copied and faulted twice the words).
+      if sieve.isEmpty {
+        sieve.reserveCapacity(Self.words)
+        blockCounts.reserveCapacity(Self.blocks + 8)
+      }
       sieve.append(contentsOf: repeatElement(0, count: words - sieve.count))
       blockCounts.append(
         contentsOf: repeatElement(0, count: words / Self.wordsPerBlock + 8 - blockCounts.count))
