@@ -57,6 +57,42 @@ struct NthPrimeTests {
         to: n, from: estimate, count: count, reporter: &reporter, windowScale: 0.05) == prime)
   }
 
+  /// A window whose sieving primes are shared out is measured thread by thread: each worker
+  /// that took a share is one of the phase's threads, with its busy time, and the shares are
+  /// its units (the 10¹⁰th prime's window: primes to √p_n ≈ 502,000, two shares).
+  @Test func theLastWindowsWorkersAreMeasuredOneByOne() async throws {
+    let n: UInt64 = 10_000_000_000
+    let prime: UInt64 = 252_097_800_623  // as in powersOfTen
+    let estimate = prime - 100_000
+    let (found, phase) = try await onOwnThread { () throws -> (UInt64, PrimeCountDetails.Phase) in
+      var reporter = ProgressReporter(nil)
+      let count = try PrimeCounting.primeCount(upTo: estimate)
+      let times = ThreadTimes()
+      let found = try NthPrime.walk(
+        to: n, from: estimate, count: count, threads: 2, times: times, reporter: &reporter)
+      return (found, times.phase(named: "window", wallSeconds: 0))
+    }
+    #expect(found == prime)
+    #expect(phase.jobs == 2)
+    #expect(phase.threads >= 1 && phase.threads <= 2)
+    #expect(phase.busySeconds > 0)
+    #expect(phase.leastBusySeconds <= phase.mostBusySeconds)
+    #expect(phase.mostBusySeconds <= phase.busySeconds)
+  }
+
+  /// `--verbose`'s phase of the last window counts the threads that worked on it (the
+  /// calling thread at least, where it was measured as a whole), each with its busy time.
+  @Test func theLastWindowsPhaseCountsItsThreads() async throws {
+    let details = try await onOwnThread {
+      try NthPrime.nthPrimeWithDetails(10_000_000_000, threads: 2).details
+    }
+    let phase = try #require(details.phases.first { $0.name == "sieve from π(estimate) to p_n" })
+    #expect(phase.threads >= 1 && phase.threads <= 3)
+    #expect(phase.jobs >= phase.threads)
+    #expect(phase.leastBusySeconds <= phase.mostBusySeconds)
+    #expect(phase.mostBusySeconds <= phase.busySeconds)
+  }
+
   /// The last bytes of a sieve below 2⁶⁴ stand for numbers past it: the walk to the largest
   /// n (whose window ends at 2⁶⁴ − 1) counts them without overflowing. The primes near the
   /// top are found here by Baillie–PSW, not by a sieve.

@@ -186,30 +186,18 @@ extension GourdonPrimeCounting {
       return table
     }
     let next = PartCounter()
-    // Each thread that took a part: its nanoseconds on the clock and on its processor.
-    let measured = Lock<[(wall: UInt64, busy: UInt64)]>([])
-    let fill: @Sendable (Int, CancellationFlag) throws -> Void = { _, stop in
-      let (wall, busy) = (monotonicNanoseconds(), threadProcessorNanoseconds())
-      var took = false
-      while case let part = next.take(), part < parts {
-        took = true
-        try table.fill(part: part, of: parts, primes: pi.primes, isCancelled: { stop.isSet })
+    let times = ThreadTimes()
+    let fill: @Sendable (Int, CancellationFlag) throws -> Void = { worker, stop in
+      try times.measure(thread: worker) { taken in
+        while case let part = next.take(), part < parts {
+          taken += 1
+          try table.fill(part: part, of: parts, primes: pi.primes, isCancelled: { stop.isSet })
+        }
       }
-      guard took else { return }
-      let mine = (monotonicNanoseconds() &- wall, threadProcessorNanoseconds() &- busy)
-      measured.withLock { $0.append(mine) }
     }
     try WorkerThreads.run(threads: parts, reporter: &reporter, progress: { 0 }, fill)
-    let threadsTimes = measured.withLock { $0 }
-    let busy = threadsTimes.map(\.busy)
     details.add(
-      PrimeCountDetails.Phase(
-        name: name, seconds: Double(threadsTimes.reduce(0) { $0 + $1.wall }) / 1e9,
-        wallSeconds: Double(monotonicNanoseconds() &- start) / 1e9,
-        busySeconds: Double(busy.reduce(0, +)) / 1e9,
-        leastBusySeconds: Double(busy.min() ?? 0) / 1e9,
-        mostBusySeconds: Double(busy.max() ?? 0) / 1e9, jobs: parts,
-        threads: threadsTimes.count))
+      times.phase(named: name, wallSeconds: Double(monotonicNanoseconds() &- start) / 1e9))
     return table
   }
 }

@@ -97,22 +97,42 @@ public enum NthPrime {
     let estimate = UInt64(min(inverseRiemannR(Double(n)), largestEstimate))
     let count = try GourdonPrimeCounting.primeCount(
       estimate, threads: threads, reporter: &reporter, details: &details)
-    let walkStart = monotonicNanoseconds()
     // Shared among the threads that can run at once (see `primeCount`).
-    let prime = try walk(
-      to: UInt64(n), from: estimate, count: count,
-      threads: min(threads, WorkerThreads.availableProcessors), reporter: &reporter)
-    let now = monotonicNanoseconds()
-    details.add("sieve from π(estimate) to p_n", seconds: Double(now &- walkStart) / 1e9)
-    details.wallSeconds = Double(now &- start) / 1e9
+    let prime = try measuredWalk(&details) { times in
+      try walk(
+        to: UInt64(n), from: estimate, count: count,
+        threads: min(threads, WorkerThreads.availableProcessors), times: times,
+        reporter: &reporter)
+    }
+    details.wallSeconds = Double(monotonicNanoseconds() &- start) / 1e9
+    return prime
+  }
+
+  /// The walk from the estimate to p_n as a phase of `details`: the calling thread's time
+  /// (its waits for the workers apart) and each worker's, who record theirs in the
+  /// `ThreadTimes` that `walk` is given.
+  private static func measuredWalk<Prime>(
+    _ details: inout PrimeCountDetails, _ walk: (ThreadTimes) throws -> Prime
+  ) throws -> Prime {
+    let times = ThreadTimes()
+    let start = monotonicNanoseconds()
+    let prime = try times.measure(thread: 0) { units throws in
+      units = 1
+      return try walk(times)
+    }
+    details.add(
+      times.phase(
+        named: "sieve from π(estimate) to p_n",
+        wallSeconds: Double(monotonicNanoseconds() &- start) / 1e9))
     return prime
   }
 
   /// The target-th prime, from `estimate` whose π is `count` (estimate ≥ 7). A window is
-  /// `windowScale` times the expected gap.
+  /// `windowScale` times the expected gap. The threads that share a window's sieving primes
+  /// record their time in `times`.
   static func walk(
     to target: UInt64, from estimate: UInt64, count: UInt64, threads: Int = 1,
-    reporter: inout ProgressReporter, windowScale: Double = 1.25
+    times: ThreadTimes? = nil, reporter: inout ProgressReporter, windowScale: Double = 1.25
   ) throws -> UInt64 {
     var count = count
     // The gap holds |count − n| primes, about ln x apart: one window of a little more than
@@ -127,7 +147,7 @@ public enum NthPrime {
     let sievingLimit: UInt64 = candidates ? 1 << 16 : .max
     func makeSieve(_ low: UInt64, _ high: UInt64) throws -> Sieve30 {
       try Sieve30(
-        low: low, high: high, sievingLimit: sievingLimit, threads: threads,
+        low: low, high: high, sievingLimit: sievingLimit, threads: threads, times: times,
         isCancelled: isCancelled)
     }
     func primes(in sieve: Sieve30) -> UInt64 {
@@ -266,11 +286,10 @@ public enum NthPrime {
     let estimate = UInt128(inverseRiemannR(Double(n)))
     let count = try GourdonPrimeCounting.primeCount(
       estimate, threads: threads, reporter: &reporter, details: &details)
-    let walkStart = monotonicNanoseconds()
-    let prime = try walk(to: n, from: estimate, count: count, reporter: &reporter)
-    let now = monotonicNanoseconds()
-    details.add("sieve from π(estimate) to p_n", seconds: Double(now &- walkStart) / 1e9)
-    details.wallSeconds = Double(now &- start) / 1e9
+    let prime = try measuredWalk(&details) { _ in
+      try walk(to: n, from: estimate, count: count, reporter: &reporter)
+    }
+    details.wallSeconds = Double(monotonicNanoseconds() &- start) / 1e9
     return prime
   }
 

@@ -25,13 +25,15 @@ public struct PrimeCountDetails: Sendable, Equatable {
     public var leastBusySeconds = 0.0
     public var mostBusySeconds = 0.0
     /// Seconds the threads spent waiting to be handed a unit of work of this part, or for a
-    /// lock when handing in its result.
+    /// lock when handing in its result; in the n-th prime's last window, the calling thread's
+    /// waits for the workers that share its sieving primes.
     public var waitingSeconds = 0.0
     /// The units of work handed out.
     public var jobs = 0
     /// The threads that took any of them; 0 for a part the calling thread measures as a
-    /// whole (the π table, the factor table where one part fills it, and the n-th prime's last
-    /// sieve, whose threads are not measured one by one).
+    /// whole (the π table, and the factor table where one part fills it). The n-th prime's
+    /// last window counts the calling thread, which sieves it, and the workers that shared
+    /// its sieving primes.
     public var threads = 0
   }
 

@@ -42,6 +42,9 @@ final class Sieve30 {
   /// (``crossOffStreaming(count:firstByte:)``), and the calling task's cancellation.
   private let threads: Int
   private let isCancelled: () -> Bool
+  /// Where the threads that cross off a segment's shares record their times (thread k + 1
+  /// for worker k), and the calling thread (0) its waits for them, for ``PrimeCountDetails``.
+  private let times: ThreadTimes?
 
   /// Sieves [low, high]. `isCancelled` is asked while the sieving primes are listed.
   ///
@@ -50,15 +53,17 @@ final class Sieve30 {
   ///
   /// With `threads` above one, a segment that takes its sieving primes anew shares them out
   /// among that many threads (the n-th prime's last window: one segment shorter than √high,
-  /// where finding each prime's first multiple is most of the work).
+  /// where finding each prime's first multiple is most of the work); each of them records
+  /// its time and shares in `times`.
   init(
     low: UInt64, high: UInt64, segmentBytes: Int = defaultSegmentBytes,
-    sievingLimit: UInt64 = .max, threads: Int = 1,
+    sievingLimit: UInt64 = .max, threads: Int = 1, times: ThreadTimes? = nil,
     isCancelled: @escaping () -> Bool = { false }
   ) throws(CancellationError) {
     self.low = low
     self.high = high
     self.threads = threads
+    self.times = times
     self.isCancelled = isCancelled
     // A short range needs no more than its own bytes. Above 2⁵⁰, or for a range of a few
     // segments, each segment takes every sieving prime anew rather than keeping them all:
@@ -200,15 +205,22 @@ final class Sieve30 {
     let bounds = Self.shares(first: first, last: last, parts: shareCount, numbers: count * 30)
     let next = PartCounter()
     var reporter = ProgressReporter(nil, isCancelled: isCancelled)
+    // Two clock reads and a lock a worker: measured whether or not anyone asked.
+    let times = times ?? ThreadTimes()
     let crossOff: @Sendable (Int, CancellationFlag) throws -> Void = { worker, _ in
-      while case let share = next.take(), share < shareCount {
-        let high = share == shareCount - 1 ? last : bounds[share + 1] - 1
-        try Self.crossOff(
-          targets[worker], count: count, segmentLow: segmentLow, primes: bounds[share]...high)
+      try times.measure(thread: worker + 1) { taken throws(CancellationError) in
+        while case let share = next.take(), share < shareCount {
+          taken += 1
+          let high = share == shareCount - 1 ? last : bounds[share + 1] - 1
+          try Self.crossOff(
+            targets[worker], count: count, segmentLow: segmentLow, primes: bounds[share]...high)
+        }
       }
     }
     do {
-      try WorkerThreads.run(threads: workers, reporter: &reporter, progress: { 0 }, crossOff)
+      try times.waiting(thread: 0) {
+        try WorkerThreads.run(threads: workers, reporter: &reporter, progress: { 0 }, crossOff)
+      }
     } catch {
       throw CancellationError()
     }
