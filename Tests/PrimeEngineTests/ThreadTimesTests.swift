@@ -42,7 +42,7 @@ struct ThreadTimesTests {
     let times = ThreadTimes()
     times.measure(thread: 0) { units in
       units = 1
-      times.waiting(thread: 0) { usleep(100_000) }
+      times.waiting(thread: 0) { _ = usleep(100_000) }
     }
     let phase = times.phase(named: "part", wallSeconds: 0.1)
     #expect(phase.threads == 1 && phase.jobs == 1)
