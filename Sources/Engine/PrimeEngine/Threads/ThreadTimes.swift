@@ -9,12 +9,17 @@
 ///
 /// ```swift
 /// let times = ThreadTimes()
-/// try WorkerThreads.run(threads: 4, reporter: &reporter, progress: { 0 }) { worker, _ in
-///   times.measure(thread: worker) { units in
-///     while case let part = next.take(), part < parts { units += 1; fill(part) }
+/// let fill: @Sendable (Int, CancellationFlag) throws -> Void = { worker, stop in
+///   try times.measure(thread: worker) { taken in
+///     while case let part = next.take(), part < parts {
+///       taken += 1
+///       try table.fill(part: part, of: parts, primes: pi.primes, isCancelled: { stop.isSet })
+///     }
 ///   }
 /// }
-/// details.add(times.phase(named: "factor table to z", wallSeconds: elapsed))
+/// try WorkerThreads.run(threads: parts, reporter: &reporter, progress: { 0 }, fill)
+/// details.add(
+///   times.phase(named: name, wallSeconds: Double(monotonicNanoseconds() &- start) / 1e9))
 /// ```
 final class ThreadTimes: Sendable {
   private struct Record {
