@@ -147,6 +147,62 @@ struct CountingSieveTests {
     #expect(wrong == [])
   }
 
+  /// A prime's multiples are walked in three loops: by the wheel's gaps from where the last
+  /// segment left off (mid-turn) to a turn's start, by whole turns, and by the gaps again to
+  /// the segment's end. Segments one after another, of lengths around those bounds and
+  /// ending on a multiple (a turn's last, one inside a turn, a turn's first), each against
+  /// its own model.
+  @Test func everyWalkOfAPrimesMultiplesRemovesThemAll() {
+    let primes: [UInt64] = [29, 31, 97, 211, 1_009, 4_099, 21_841, 65_537]
+    let lengths: [Length] =
+      [
+        1, 40, 23 * 29, 104 * 29 + 1, 105 * 29 - 1, 105 * 29, 3 * 105 * 31 + 17, 104 * 97,
+        105 * 211 + 300, 4_096, 70_001, CountingSieve.bits, 105 * 1_009 - 5, 2 * 105 * 97 + 1,
+      ].map { .bits($0) } + [
+        .endingOn(29, residue: 209, past: 3), .endingOn(31, residue: 107, past: 2),
+        .endingOn(97, residue: 1, past: 1), .endingOn(211, residue: 209, past: 1),
+        .endingOn(29, residue: 209, past: 0), .endingOn(1_009, residue: 11, past: 0),
+        .endingOn(97, residue: 209, past: 4),
+      ]
+    var sieve = CountingSieve()
+    var low: UInt64 = 3_000_000_000_001
+    var wrong: [String] = []
+    for length in lengths {
+      let lastBit: Int
+      switch length {
+      case .bits(let bits): lastBit = bits - 1
+      case .endingOn(let p, let residue, let turns):
+        // The least m ≡ residue (mod 210) with m·p at least `turns` turns past low.
+        var m = (low + 2 * 105 * p * turns) / p / 210 * 210 + residue
+        while m * p < low + 2 * 105 * p * turns { m += 210 }
+        lastBit = Int((m * p - low) / 2)
+      }
+      sieve.reset(low: low, high: low + 2 * UInt64(lastBit))
+      var alive = [Bool](repeating: true, count: lastBit + 1)
+      for p in Self.presievedOddPrimes { remove(p, from: &alive, low: low) }
+      for (index, p) in primes.enumerated() {
+        sieve.remove(multiplesOf: p, level: CountingSieve.presievedPrimes + 1 + index)
+        remove(p, from: &alive, low: low)
+      }
+      let model = runningCounts(alive)
+      sieve.startCounting()
+      if sieve.total != model.last
+        || (0...lastBit).map({ sieve.count(upTo: low + 2 * UInt64($0)) }) != model
+      {
+        wrong.append("\(length)")
+      }
+      low += 2 * UInt64(lastBit + 1)
+    }
+    #expect(wrong == [])
+  }
+
+  private enum Length {
+    /// A segment of this many bits.
+    case bits(Int)
+    /// A segment that ends on m·p, m ≡ `residue` (mod 210), `past` turns of p or more on.
+    case endingOn(UInt64, residue: UInt64, past: UInt64)
+  }
+
   /// The odd primes whose multiples `reset` removes (2 is not in a sieve of odd numbers).
   private static let presievedOddPrimes: [UInt64] = [3, 5, 7, 11, 13, 17, 19, 23]
 
