@@ -129,18 +129,7 @@ struct CountingSieveTests {
     for lastBit in [5, 127, 128 * 8 + 5, 4_000, 70_001, CountingSieve.bits - 1, 3_000] {
       // Each segment starts where no earlier one ended: its places are found anew.
       let start = low + 4 * UInt64(CountingSieve.bits) * UInt64(lastBit % 97)
-      sieve.reset(low: start, high: start + 2 * UInt64(lastBit))
-      var alive = [Bool](repeating: true, count: lastBit + 1)
-      for p in Self.presievedOddPrimes { remove(p, from: &alive, low: start) }
-      for (index, p) in ([29, 31, 101] as [UInt64]).enumerated() {
-        sieve.remove(multiplesOf: p, level: CountingSieve.presievedPrimes + 1 + index)
-        remove(p, from: &alive, low: start)
-      }
-      let model = runningCounts(alive)
-      sieve.startCounting()
-      if sieve.total != model.last
-        || (0...lastBit).map({ sieve.count(upTo: start + 2 * UInt64($0)) }) != model
-      {
+      if !sieves(&sieve, low: start, lastBit: lastBit, removing: [29, 31, 101]) {
         wrong.append(lastBit)
       }
     }
@@ -177,18 +166,7 @@ struct CountingSieveTests {
         while m * p < low + 2 * 105 * p * turns { m += 210 }
         lastBit = Int((m * p - low) / 2)
       }
-      sieve.reset(low: low, high: low + 2 * UInt64(lastBit))
-      var alive = [Bool](repeating: true, count: lastBit + 1)
-      for p in Self.presievedOddPrimes { remove(p, from: &alive, low: low) }
-      for (index, p) in primes.enumerated() {
-        sieve.remove(multiplesOf: p, level: CountingSieve.presievedPrimes + 1 + index)
-        remove(p, from: &alive, low: low)
-      }
-      let model = runningCounts(alive)
-      sieve.startCounting()
-      if sieve.total != model.last
-        || (0...lastBit).map({ sieve.count(upTo: low + 2 * UInt64($0)) }) != model
-      {
+      if !sieves(&sieve, low: low, lastBit: lastBit, removing: primes) {
         wrong.append("\(length)")
       }
       low += 2 * UInt64(lastBit + 1)
@@ -201,6 +179,25 @@ struct CountingSieveTests {
     case bits(Int)
     /// A segment that ends on m·p, m ≡ `residue` (mod 210), `past` turns of p or more on.
     case endingOn(UInt64, residue: UInt64, past: UInt64)
+  }
+
+  /// Whether the segment of odd numbers from `low` to its `lastBit`, with the multiples of
+  /// `primes` removed level by level (after the presieved ones), has its model's total and its
+  /// model's count up to every one of its numbers.
+  private func sieves(
+    _ sieve: inout CountingSieve, low: UInt64, lastBit: Int, removing primes: [UInt64]
+  ) -> Bool {
+    sieve.reset(low: low, high: low + 2 * UInt64(lastBit))
+    var alive = [Bool](repeating: true, count: lastBit + 1)
+    for p in Self.presievedOddPrimes { remove(p, from: &alive, low: low) }
+    for (index, p) in primes.enumerated() {
+      sieve.remove(multiplesOf: p, level: CountingSieve.presievedPrimes + 1 + index)
+      remove(p, from: &alive, low: low)
+    }
+    let model = runningCounts(alive)
+    sieve.startCounting()
+    return sieve.total == model.last
+      && (0...lastBit).map({ sieve.count(upTo: low + 2 * UInt64($0)) }) == model
   }
 
   /// The odd primes whose multiples `reset` removes (2 is not in a sieve of odd numbers).
