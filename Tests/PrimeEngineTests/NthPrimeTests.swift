@@ -80,6 +80,21 @@ struct NthPrimeTests {
     #expect(phase.mostBusySeconds <= phase.busySeconds)
   }
 
+  /// `--verbose` of a small n or x, answered by a sieve or the small table without the
+  /// threads, still says what was counted up to, how many threads were asked for and the
+  /// processors there are (they read 0 before, for every such n).
+  @Test(arguments: [1, 10, 1_000, 10_000, 100_000, 1_000_000])
+  func aSmallAnswersDetailsSayWhatWasCounted(n: Int) throws {
+    let (prime, details) = try NthPrime.nthPrimeWithDetails(n, threads: 3)
+    #expect(details.x >= UInt128(prime))
+    #expect(details.threads == 1 && details.threadsAsked == 3)
+    #expect(details.availableProcessors == WorkerThreads.availableProcessors)
+    let (_, counted) = try PrimeCounting.primeCountWithDetails(upTo: UInt64(prime), threads: 3)
+    #expect(counted.x == UInt128(prime))
+    #expect(counted.threads == 1 && counted.threadsAsked == 3)
+    #expect(counted.availableProcessors == WorkerThreads.availableProcessors)
+  }
+
   /// `--verbose`'s phase of the last window counts the threads that worked on it (the
   /// calling thread at least, where it was measured as a whole), each with its busy time.
   @Test func theLastWindowsPhaseCountsItsThreads() async throws {

@@ -98,6 +98,23 @@ import Testing
     #expect(values(run.errors, "peak memory: ").count == 2)
   }
 
+  /// A small n is found by a sieve or the small table, on one thread: its report still says
+  /// what was sieved or looked up to, the threads asked for and the processors (it said x = 0
+  /// and 0 processors).
+  @Test func smallNsSayWhatWasCountedAndTheThreadsAsked() async throws {
+    let run = try await primetime("nth-prime", "--verbose", "--threads", "2", "1000", "100000")
+    #expect(run.output == "7919\n1299709\n")
+    let xs = values(run.errors, "x = ").compactMap(number)
+    #expect(xs.count == 2 && xs[0] >= 7_919 && xs[1] >= 1_299_709, "\(xs)")
+    let threads = values(run.errors, "threads = ")
+    #expect(threads.count == 2)
+    #expect(
+      threads.allSatisfy {
+        $0.hasPrefix("1 (2 asked, too little work for more; ")
+          && !$0.contains("; 0 processors") && $0.hasSuffix(" processors available)")
+      })
+  }
+
   func primetime(_ arguments: String...) async throws -> Run {
     try await runPrimetime(arguments)
   }

@@ -85,6 +85,7 @@ enum GourdonPrimeCounting {
     let usageAtStart = details.isShown ? PrimeCountDetails.ProcessUsage.now() : nil
     details.x = UInt128(x)
     details.availableProcessors = WorkerThreads.availableProcessors
+    details.threadsAsked = threads
     defer {
       details.wallSeconds = Double(monotonicNanoseconds() &- start) / 1e9
       if let usageAtStart { details.usage = .now() - usageAtStart }
@@ -102,7 +103,6 @@ enum GourdonPrimeCounting {
     details.y = parameters.y
     details.z = parameters.z
     details.cubeRoot = parameters.cubeRoot
-    details.threadsAsked = threads
     let threads = tuning.limitsThreadsToTheWork ? usefulThreads(threads, x: x) : threads
     details.threads = threads
     let widths = tuning.widths ?? .narrowest(y: parameters.y, z: parameters.z)

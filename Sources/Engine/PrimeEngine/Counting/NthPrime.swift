@@ -70,6 +70,8 @@ public enum NthPrime {
     guard n <= maximum else {
       throw PrimeEngineError.tooLarge(String(n), maximum: String(maximum))
     }
+    details.threadsAsked = threads
+    details.availableProcessors = WorkerThreads.availableProcessors
     // Small n: sieving to Rosser's bound p_n < n(ln n + ln ln n) takes microseconds, where
     // the shared table below takes 10 ms to build once.
     if n <= 10_000 {
@@ -80,6 +82,7 @@ public enum NthPrime {
         seen += 1
         if seen == n { answer = prime }
       }
+      details.x = UInt128(bound)
       details.threads = 1
       details.add("sieve", seconds: Double(monotonicNanoseconds() &- start) / 1e9)
       details.wallSeconds = details.totalSeconds
@@ -87,6 +90,7 @@ public enum NthPrime {
     }
     // π(2²⁴) = 1,077,871: below, the small table answers without counting.
     if n <= 1_077_871, let prime = PrimeTable.small.nthPrime(n) {
+      details.x = UInt128(prime)
       details.threads = 1
       details.add("sieve", seconds: Double(monotonicNanoseconds() &- start) / 1e9)
       details.wallSeconds = details.totalSeconds
