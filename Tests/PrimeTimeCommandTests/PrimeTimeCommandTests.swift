@@ -230,7 +230,8 @@ struct PrimeTimeCommandTests {
 
         """)
     #expect(try await runPrimetime(["nth-prime", "10"], executable: copy).output == "29\n")
-    for command in ["script", "app"] {
+    // Each its own help (`open`'s was the app's).
+    for command in ["script", "app", "open"] {
       let help = try await runPrimetime([command, "--help"], executable: copy)
       #expect(help.status == 0)
       #expect(help.output.hasPrefix("OVERVIEW: "))

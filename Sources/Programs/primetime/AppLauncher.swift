@@ -29,7 +29,8 @@ enum AppLauncher {
       errno == ENOENT ? "\(path) is missing" : "\(path): \(String(cString: strerror(errno)))"
     let build = "swift build -c release --product \(programName)"
     if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
-      let command: Subcommand = arguments.first == "script" ? .script : .app
+      // `app`, `open` or `script`; options alone are the default app's.
+      let command = arguments.first.flatMap(Subcommand.init(rawValue:)) ?? .app
       emit(
         """
         OVERVIEW: \(command.abstract)
