@@ -2,6 +2,7 @@ import ComposableTestSupport
 import FavoritePrimes
 import Foundation
 import PrimeClients
+import Synchronization
 import Testing
 
 /// A favorites document: opened, edited, saved and saved as; closed with changes, it asks, and
@@ -14,13 +15,16 @@ struct FavoritesDocumentFeatureTests {
     TestStoreOf<FavoritesDocumentFeature>, FavoritesDocuments
   ) {
     let documents = FavoritesDocuments.inMemory(files)
-    let store = TestStore(initialState: FavoritesDocumentFeature.State(path: path)) {
+    return (makeStore(documents), documents)
+  }
+
+  func makeStore(_ documents: FavoritesDocuments) -> TestStoreOf<FavoritesDocumentFeature> {
+    TestStore(initialState: FavoritesDocumentFeature.State(path: path)) {
       FavoritesDocumentFeature()
     } withDependencies: {
       $0.favoritesDocuments = documents
       $0.primality = .trialDivision
     }
-    return (store, documents)
   }
 
   @Test func closingWithChangesAsksAndCancelKeepsThem() async throws {
@@ -116,6 +120,36 @@ struct FavoritesDocumentFeatureTests {
     await store.send(.alert(.dismiss)) { $0.alert = nil }
   }
 
+  /// A file that loads with entries left out (not primes, repeats) says which until the next
+  /// save, as the favorites screen does: an edit saved replaces the file (the live storage
+  /// copies it aside first), and nothing is dropped without a word.
+  @Test func aFileWithEntriesLeftOutSaysWhichUntilItIsSaved() async throws {
+    let refusal = "Left out of /docs/primes.json: 4, 6 (not prime)."
+    let stored = Mutex<[Int]>([7])
+    let documents = FavoritesDocuments { _ in
+      FavoritesStorage(
+        load: { LoadedFavorites(primes: stored.withLock { $0 }, refusal: refusal) },
+        save: { primes, _ in
+          stored.withLock { $0 = primes }
+          return primes
+        })
+    }
+    let store = makeStore(documents)
+    await store.send(.opened)
+    await store.receive(.loaded(.success(LoadedFavorites(primes: [7], refusal: refusal)))) {
+      $0.primes = [7]
+      $0.saved = [7]
+      $0.status = .partlyLoaded(refusal)
+    }
+    await store.send(.primeAdded(97)) { $0.primes = [7, 97] }
+    await store.send(.saveTapped) { $0.status = .saving }
+    await store.receive(.saved(path: path, .success([7, 97]))) {
+      $0.saved = [7, 97]
+      $0.status = .idle
+    }
+    #expect(stored.withLock { $0 } == [7, 97])
+  }
+
   /// A file that does not load is said, and a save over it is refused: Save As keeps the
   /// primes elsewhere.
   @Test func aFileThatDidNotLoadIsNotSavedOver() async throws {
@@ -127,12 +161,7 @@ struct FavoritesDocumentFeatureTests {
           return []
         })
     }
-    let store = TestStore(initialState: FavoritesDocumentFeature.State(path: path)) {
-      FavoritesDocumentFeature()
-    } withDependencies: {
-      $0.favoritesDocuments = failing
-      $0.primality = .trialDivision
-    }
+    let store = makeStore(failing)
     await store.send(.opened)
     let error = FavoritesStorageError.corrupt(path: path, reason: "not JSON")
     await store.receive(.loaded(.failure(error))) {

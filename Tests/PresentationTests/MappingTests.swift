@@ -209,6 +209,23 @@ struct MappingTests {
     #expect(favorite.favoriteButton?.action.featureAction == .removeFromFavorites)
   }
 
+  /// A document's status line: loading, saving, a load with entries left out, a failure.
+  @Test func documentStatusReadsAsASentence() {
+    let statuses: [FavoritesDocumentFeature.Status] = [
+      .loading, .saving, .idle, .partlyLoaded("Left out of /d/p.json: 4 (not prime)."),
+      .failed(.init(during: .load, error: .corrupt(path: "/d/p.json", reason: "not JSON"))),
+    ]
+    let lines = statuses.map { status in
+      DocumentScreen.State(FavoritesDocumentFeature.State(path: "/d/p.json", status: status))
+        .status
+    }
+    #expect(
+      lines == [
+        "Loading…", "Saving…", nil, "Loaded. Left out of /d/p.json: 4 (not prime).",
+        "Not loaded: /d/p.json is not a favorites file (not JSON)",
+      ])
+  }
+
   @Test func storageStatusReadsAsASentence() {
     let statuses: [FavoritePrimesFeature.StorageStatus] = [
       .idle, .loading, .loaded, .partlyLoaded("Left out 4."), .saving, .saved,

@@ -80,6 +80,37 @@ struct FavoritesSafetyTests {
     #expect(try String(contentsOf: file, encoding: .utf8) == original)
   }
 
+  /// A document holding numbers that are not primes opens with the rest, and its window says
+  /// what was left out; a save copies the file aside before replacing it, so nothing is lost.
+  /// (The window said nothing before: the entries vanished without a word.)
+  @Test func aDocumentsEntriesLeftOutAreSaidAndKeptAside() async throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("mixed.json")
+    let original = #"{"favoritePrimes":[9,7,15,7],"version":1}"#
+    try original.write(to: file, atomically: true, encoding: .utf8)
+    let run = try await runPrimetime(
+      [
+        "open", "--data-dir", folder.appendingPathComponent("data").path, "--layout", "compact",
+        file.path,
+      ], input: "add 11\nsave\n")
+    #expect(run.status == 0, "\(run.errors)")
+    let screens = run.output.components(separatedBy: "> ").dropFirst()
+    let launch = try #require(screens.first)
+    // Wrapped to the screen's width, a long path broken anywhere: compared without spaces.
+    let said = launch.filter { !$0.isWhitespace }
+    let expected = "Loaded. Left out of \(file.path): 9, 15 (not prime); 7 (repeated)."
+    #expect(said.contains(expected.filter { !$0.isWhitespace }), "\(launch)")
+    #expect(try storedFavorites(at: file) == [7, 11])
+    let aside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.hasPrefix("mixed.json.corrupt-")
+    }
+    #expect(aside.count == 1)
+    let copy = try String(
+      contentsOf: folder.appendingPathComponent(aside.first ?? "-"), encoding: .utf8)
+    #expect(copy == original)
+  }
+
   @Test func aDetailNamesItsNumberWhileAnotherWindowMovesTheCount() async throws {
     let data = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: data) }
@@ -109,7 +140,12 @@ struct FavoritesSafetyTests {
 
 /// The primes the favorites file in `folder` holds.
 func storedFavorites(in folder: URL) throws -> [Int] {
-  let data = try Data(contentsOf: folder.appendingPathComponent("favorite-primes.json"))
+  try storedFavorites(at: folder.appendingPathComponent("favorite-primes.json"))
+}
+
+/// The primes the favorites file or document `file` holds.
+func storedFavorites(at file: URL) throws -> [Int] {
+  let data = try Data(contentsOf: file)
   let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
   return object?["favoritePrimes"] as? [Int] ?? []
 }

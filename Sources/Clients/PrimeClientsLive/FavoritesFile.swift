@@ -188,11 +188,7 @@ struct FavoritesFile: Sendable {
     do {
       contents = try JSONDecoder().decode(ReadContents.self, from: Data(bytes))
     } catch {
-      // What the decoder found, and where: "not valid JSON" says more than "corrupt".
-      throw .corrupt(
-        path: path,
-        reason: "it does not hold a list of favorite primes (\(FileStorageError.reason(of: error)))"
-      )
+      throw .corrupt(path: path, reason: Self.formatProblem(error, empty: bytes.isEmpty))
     }
     guard contents.version == 1 else {
       throw .corrupt(
@@ -232,6 +228,27 @@ struct FavoritesFile: Sendable {
     try SafeFile.read(
       path, limit: sizeLimit,
       tooLarge: "it is larger than \(sizeLimit >> 20) MiB, which no favorites file is")
+  }
+
+  /// What a file that does not decode is, in the format's terms: "not valid JSON" says more
+  /// than "corrupt", and the decoder's own words name Swift types ("Expected to decode
+  /// Dictionary<String, Any> but found an array instead") that a person never wrote.
+  static func formatProblem(_ error: any Error, empty: Bool) -> String {
+    if empty { return "it is empty" }
+    let format = #"not in the favorites format, {"version": 1, "favoritePrimes": [2, 3, 5]}"#
+    guard let error = error as? DecodingError else { return "it is \(format)" }
+    let context: DecodingError.Context
+    switch error {
+    case .keyNotFound(let key, _): return "it is \(format): it has no \"\(key.stringValue)\""
+    case .dataCorrupted(let found) where found.codingPath.isEmpty: return "it is not valid JSON"
+    case .dataCorrupted(let found), .typeMismatch(_, let found), .valueNotFound(_, let found):
+      context = found
+    @unknown default: return "it is \(format)"
+    }
+    let place = context.codingPath.map(\.stringValue).joined(separator: ".")
+    return place.isEmpty
+      ? "it is \(format): it holds another kind of value"
+      : "it is \(format): its \"\(place)\" is not what the format has there"
   }
 
   private func refusal(_ reading: Reading) -> String? {

@@ -9,7 +9,8 @@ import PrimeClients
 ///
 /// The file's rules are the favorites file's (see ``FavoritesDocuments``): written whole or not
 /// at all, a corrupt or hostile file refused with a clear error and never written over (save
-/// such a file's primes elsewhere with Save As), and a size limit.
+/// such a file's primes elsewhere with Save As), entries that are not primes or repeat left out
+/// and said (``Status/partlyLoaded(_:)``), and a size limit.
 ///
 /// ```swift
 /// await store.send(.closeTapped) {
@@ -67,6 +68,9 @@ public struct FavoritesDocumentFeature: Reducer {
     case loading
     case saving
     case idle
+    /// Loaded, with entries of the file left out (numbers that are not prime, repeats): why,
+    /// for the person, until the next save (which copies the file aside first).
+    case partlyLoaded(String)
     case failed(Failure)
 
     /// A load's or a save's error, for the person.
@@ -139,7 +143,7 @@ public struct FavoritesDocumentFeature: Reducer {
       case .loaded(.success(let loaded)):
         state.primes = loaded.primes
         state.saved = loaded.primes
-        state.status = .idle
+        state.status = loaded.refusal.map { .partlyLoaded($0) } ?? .idle
         return .none
       case .loaded(.failure(let error)):
         state.status = .failed(.init(during: .load, error: error))

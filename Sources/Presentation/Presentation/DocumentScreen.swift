@@ -47,6 +47,7 @@ public enum DocumentScreen {
       case .loading: status = "Loading…"
       case .saving: status = "Saving…"
       case .idle: status = nil
+      case .partlyLoaded(let refusal): status = "Loaded. \(refusal)"
       case .failed(let failure):
         status = "\(failure.during == .load ? "Not loaded" : "Not saved"): \(failure.error)"
       }

@@ -82,10 +82,13 @@ struct OpenCommand: AsyncParsableCommand {
     commandName: "open",
     abstract: "Opens the app with favorites documents, each in a window of its own.",
     discussion: """
-      A favorites document is a JSON list of primes in the favorites file's format. A file \
-      that does not exist yet starts empty and is made when saved; a corrupt one is refused \
-      and never written over. The app's own favorites are untouched. Not on a terminal, runs \
-      a script from stdin with the documents open.
+      A favorites document is a JSON file in the favorites file's format: \
+      {"version": 1, "favoritePrimes": [2, 3, 5]}. A file that does not exist yet starts \
+      empty and is made when saved. Entries that are not primes, or repeat, are left out and \
+      the window says which; the file is copied aside (NAME.corrupt-TIME) before a save \
+      replaces it. A file not in the format is refused and never written over. The app's own \
+      favorites are untouched. Not on a terminal, runs a script from stdin with the documents \
+      open.
       """)
 
   @OptionGroup var options: AppOptions
