@@ -557,6 +557,25 @@ def document_windows(binary, browser, directory):
                            "the question gone"), "Cancel closes the question")
         check(browser.js("return " + shown(".document-list li[data-key='31']")),
               "Cancel keeps the changes")
+        # A name the field refuses (a space; nothing): the browser says why, nothing is sent,
+        # and the tab keeps its window and its unsaved changes (the server closed it before).
+        refused = server.log_text().count("refused")
+        for name in ["my list", ""]:
+            browser.js("document.querySelector('input.save-as-name').value = ''")
+            if name:
+                browser.type("input.save-as-name", name)
+            browser.key(ENTER)
+        time.sleep(0.5)
+        check(server.log_text().count("refused") == refused,
+              "a Save As name the field refuses is not sent")
+        check(browser.js("return !document.querySelector('input.save-as-name').validity.valid"),
+              "the field says the name is not one")
+        browser.click("[data-action='document.closeTapped']")
+        check(browser.wait(shown("dialog.save-prompt"), "the question again"),
+              "the tab and its changes are still there")
+        browser.click("[data-action='document.savePromptCancelTapped']")
+        browser.wait("document.querySelector('dialog.save-prompt') === null", "the question gone")
+        browser.js("document.querySelector('input.save-as-name').value = ''")
         browser.type("input.save-as-name", "copy")
         browser.key(ENTER)
         check(browser.wait("document.body.innerText.includes('copy.json')", "saved as copy"),

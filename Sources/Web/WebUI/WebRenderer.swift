@@ -457,7 +457,7 @@ public enum WebRenderer {
         .value("class", "save-as-name"), .value("type", "text"), .value("autocomplete", "off"),
         .value("maxlength", "64"), .value("pattern", "[A-Za-z0-9][A-Za-z0-9_\\-]*"),
         .value("aria-label", "Save as (a name)"), .value("placeholder", "Save as…"),
-        .value("data-submit-action", name(.saveAsSubmitted(path: ""))),
+        .flag("required"), .value("data-submit-action", name(.saveAsSubmitted(path: ""))),
         .flag("data-submit-text"),
       ])
     html.close("div")

@@ -330,6 +330,13 @@
     const data = target.dataset || {};
     if (data.submitAction && event.key === "Enter") {
       event.preventDefault();
+      // A name the field's pattern refuses (Save As "my list", or nothing) is the person's
+      // to fix: the browser says why and nothing is sent (the server closes a tab that sends
+      // one, and its unsaved changes would go with it).
+      if (!target.checkValidity()) {
+        target.reportValidity();
+        return;
+      }
       typing = false;
       // A field whose text is the action's argument (a document's Save As name).
       sendAction(data.submitAction, null, data.submitText !== undefined ? { text: target.value } : undefined);
