@@ -177,6 +177,28 @@ final class HostileFavoritesFileTests {
     #expect(stat(path, &status) == 0 && status.st_mode & 0o7777 == mode)
   }
 
+  /// A link in the lock's place, dangling or not: the save refuses, saying so, and makes
+  /// nothing where it points (it made the missing target before) nor changes what is there.
+  @Test(arguments: [false, true])
+  func aLinkInTheLocksPlaceIsRefused(targetExists: Bool) async throws {
+    let outside = directory.appendingPathComponent("elsewhere")
+    try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+    let target = outside.path + "/made-by-the-lock"
+    if targetExists { try write("theirs", to: target) }
+    #expect(symlink(target, directory.path + "/.favorite-primes.json.lock") == 0)
+    await #expect {
+      try await storage(file()).save([2], [])
+    } throws: { error in
+      guard case .cannotWrite(_, let reason) = error as? FavoritesStorageError else { return false }
+      return reason.contains("is a symbolic link")
+    }
+    #expect(
+      FileManager.default.fileExists(atPath: target) == targetExists,
+      "nothing made where the link points")
+    if targetExists { #expect(try String(contentsOfFile: target, encoding: .utf8) == "theirs") }
+    #expect(kindOfFile() == 0, "nothing was written")
+  }
+
   /// Another program holding the lock: a save waits its patience, then says who holds what;
   /// a save whose task is cancelled (a quit) stops waiting.
   @Test func aLockHeldElsewhereIsWaitedOnForABoundedTime() async throws {

@@ -13,10 +13,11 @@ import Sharing
 extension FavoritesStorage {
   /// A JSON file, `favorite-primes.json`, in `directory`.
   ///
-  /// - A save takes a lock beside the file, reads what is there, merges its changes into it
-  ///   (see ``FavoritesStorage``), writes a temporary file, flushes it to disk and renames it
-  ///   over the old one: a crash at any moment leaves the old file or the new one, and two
-  ///   programs saving at once both keep their changes.
+  /// - A save takes a lock beside the file (`.favorite-primes.json.lock`, never through a
+  ///   symbolic link: one in its place is refused), reads what is there, merges its changes
+  ///   into it (see ``FavoritesStorage``), writes a temporary file, flushes it to disk and
+  ///   renames it over the old one: a crash at any moment leaves the old file or the new one,
+  ///   and two programs saving at once both keep their changes.
   /// - A file that cannot be read is never replaced: the save fails saying why. Only a regular
   ///   file (or a link to one) of up to 64 MiB is read: a FIFO, a device or a folder in its
   ///   place is reported, never waited on or read without end.
@@ -319,9 +320,17 @@ private struct Lock {
   /// Waits up to `patience` for another program's lock, and not at all once the task is
   /// cancelled: a quit must not wait on another program.
   init(path: String, directory: String, patience: Duration) throws(FavoritesStorageError) {
-    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    // Not through a link: the lock is this program's own file, never a link, and one put in its
+    // place would have the save make a file wherever it points (the favorites file itself is
+    // written through a link, which a person may have made).
+    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
     guard descriptor >= 0 else {
-      throw .cannotWrite(path: directory, reason: POSIXFailure(errno).reason)
+      let failure = POSIXFailure(errno)
+      throw .cannotWrite(
+        path: directory,
+        reason: failure.code == ELOOP
+          ? "its lock, \(path), is a symbolic link, which a lock never is; remove it"
+          : failure.reason)
     }
     let clock = ContinuousClock()
     let deadline = clock.now + patience
