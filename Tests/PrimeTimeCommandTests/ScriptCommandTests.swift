@@ -57,6 +57,10 @@ struct ScriptCommandTests {
     #expect(missing.status == 2)
     #expect(
       missing.errors == "primetime: cannot read \(data.path)/none: No such file or directory\n")
+    // A folder: said the same way, before any screen (it was a read error after the first).
+    let folder = try await runPrimetime(["script", "--data-dir", data.path, data.path])
+    #expect(folder.status == 2 && folder.output.isEmpty)
+    #expect(folder.errors == "primetime: cannot read \(data.path): Is a directory\n")
 
     let badSize = try await runPrimetime(["script", "--columns", "5"], input: "")
     #expect(badSize.status == 64)

@@ -237,8 +237,16 @@ func scriptInput(from path: String?) throws -> ScriptInput {
     return input
   }
   let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-  guard descriptor >= 0 else {
-    reportToStandardError("cannot read \(path): \(String(cString: strerror(errno)))")
+  // A folder opens, and only its first read fails: said here, as a missing file is, before
+  // any screen is drawn.
+  var failure = descriptor < 0 ? errno : 0
+  var status = stat()
+  if failure == 0, fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+    close(descriptor)
+    failure = EISDIR
+  }
+  guard failure == 0 else {
+    reportToStandardError("cannot read \(path): \(String(cString: strerror(failure)))")
     throw ExitCode(2)
   }
   input.read(descriptor)
