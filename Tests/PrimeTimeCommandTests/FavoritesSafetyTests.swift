@@ -111,6 +111,26 @@ struct FavoritesSafetyTests {
     #expect(copy == original)
   }
 
+  /// A script that ends with changes to a document that did not load is told to save them
+  /// elsewhere, since a save over it is refused (it was told to save).
+  @Test func changesToADocumentThatDidNotLoadAreToldToGoElsewhere() async throws {
+    let folder = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("garbage.json")
+    try "not json".write(to: file, atomically: true, encoding: .utf8)
+    let run = try await runPrimetime(
+      [
+        "open", "--data-dir", folder.appendingPathComponent("data").path, "--layout", "compact",
+        file.path,
+      ], input: "add 11\n")
+    #expect(run.status == 2)
+    #expect(
+      run.errors.hasSuffix(
+        "not saved: garbage.json (save-as FILE, or close-document then discard), before the "
+          + "script ends\n"), "\(run.errors)")
+    #expect(try String(contentsOf: file, encoding: .utf8) == "not json")
+  }
+
   @Test func aDetailNamesItsNumberWhileAnotherWindowMovesTheCount() async throws {
     let data = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: data) }

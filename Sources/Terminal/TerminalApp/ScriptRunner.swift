@@ -82,12 +82,15 @@ public final class ScriptRunner {
     }
     // A document is saved only when the script says so: changes left unsaved are said, not
     // dropped without a word.
-    let unsaved = store.state.app.documents.filter(\.isEdited).map(\.name)
+    let unsaved = store.state.app.documents.filter(\.isEdited).map { document in
+      // One that did not load is never saved over: Save As keeps its primes elsewhere.
+      "\(document.name) (\(document.loadFailed ? "save-as FILE" : "save"), or close-document "
+        + "then discard)"
+    }
     guard unsaved.isEmpty else {
       throw ScriptError(
         line: number,
-        message: "not saved: \(unsaved.joined(separator: ", ")) (save, or close-document "
-          + "then discard, before the script ends)")
+        message: "not saved: \(unsaved.joined(separator: ", ")), before the script ends")
     }
   }
 
