@@ -873,32 +873,17 @@ private func plural(_ count: Int, _ noun: String) -> String {
 }
 
 /// Waits, letting effects on other threads make progress, until `condition` holds or
-/// `timeout` has passed and the effects have had their turns since.
-///
-/// The turns: tests running in parallel share the main queue with this store's effects, and
-/// on a loaded machine a second can pass while the test waits its own turn, an effect's next
-/// job queued behind it. A suite of 900 tests on two processors once failed so (an immediate
-/// clock's effect, "received none after 1.0 seconds"). A timeout therefore also waits for
-/// ``turnsAfterTimeout`` rounds of yields past it: a few milliseconds where nothing else runs,
-/// and an effect that waits on something else (a clock not advanced) still times out.
+/// `timeout` has passed.
 @MainActor
 func waitUntil(timeout: Duration, _ condition: () -> Bool) async {
   let deadline = ContinuousClock.now + timeout
-  var turnsPastDeadline = 0
-  while !condition() {
-    if ContinuousClock.now >= deadline {
-      guard turnsPastDeadline < turnsAfterTimeout else { return }
-      turnsPastDeadline += 1
-    }
+  while !condition(), ContinuousClock.now < deadline {
     // Yields let the effects on the main serial executor run; the sleep, those elsewhere.
     for _ in 0..<10 { await Task.yield() }
     if condition() { return }
     try? await Task.sleep(for: .microseconds(200))
   }
 }
-
-/// The rounds of yields a timeout still gives the effects once its time has passed.
-let turnsAfterTimeout = 20
 
 /// A test store of `R`'s state and actions: `let store: TestStoreOf<Counter>`.
 public typealias TestStoreOf<R: Reducer> = TestStore<R.State, R.Action> where R.State: Equatable
