@@ -88,12 +88,7 @@ struct FavoritesSafetyTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("mixed.json")
     let original = #"{"favoritePrimes":[9,7,15,7],"version":1}"#
-    try original.write(to: file, atomically: true, encoding: .utf8)
-    let run = try await runPrimetime(
-      [
-        "open", "--data-dir", folder.appendingPathComponent("data").path, "--layout", "compact",
-        file.path,
-      ], input: "add 11\nsave\n")
+    let run = try await openDocument(file, holding: original, input: "add 11\nsave\n")
     #expect(run.status == 0, "\(run.errors)")
     let screens = run.output.components(separatedBy: "> ").dropFirst()
     let launch = try #require(screens.first)
@@ -117,12 +112,7 @@ struct FavoritesSafetyTests {
     let folder = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("garbage.json")
-    try "not json".write(to: file, atomically: true, encoding: .utf8)
-    let run = try await runPrimetime(
-      [
-        "open", "--data-dir", folder.appendingPathComponent("data").path, "--layout", "compact",
-        file.path,
-      ], input: "add 11\n")
+    let run = try await openDocument(file, holding: "not json", input: "add 11\n")
     #expect(run.status == 2)
     #expect(
       run.errors.hasSuffix(
@@ -156,6 +146,15 @@ struct FavoritesSafetyTests {
     #expect(!run.output.contains("9 is prime"))
     #expect(try storedFavorites(in: data) == [7])
   }
+}
+
+/// `primetime open FILE` as a script of `input`, compact, `file` written with `contents`
+/// first and the app's favorites kept beside it (in `data`).
+func openDocument(_ file: URL, holding contents: String, input: String) async throws -> Run {
+  try contents.write(to: file, atomically: true, encoding: .utf8)
+  let data = file.deletingLastPathComponent().appendingPathComponent("data")
+  return try await runPrimetime(
+    ["open", "--data-dir", data.path, "--layout", "compact", file.path], input: input)
 }
 
 /// The primes the favorites file in `folder` holds.

@@ -79,6 +79,17 @@ struct DocumentWebTests {
   }
 
   /// Save As from a page takes a name of the folder; a path, or no folder, is refused.
+  /// A document loaded with entries left out says which on the page, in every layout.
+  @Test(arguments: [SizeClass.compact, .regular, .desktop])
+  func entriesLeftOutAreSaidOnThePage(sizeClass: SizeClass) throws {
+    var app = app()
+    app.documents[id: "/srv/primes/mersenne.json"]?.status = .partlyLoaded(
+      "Left out of mersenne.json: 4 (not prime).")
+    let html = WebRenderer.render(
+      try #require(WebView(app: app, windowID: 1, sizeClass: sizeClass)))
+    #expect(html.contains(">Loaded. Left out of mersenne.json: 4 (not prime).</p>"))
+  }
+
   @Test func saveAsFromAPageNamesADocumentOfTheFolder() throws {
     let view = try #require(WebView(app: app(), windowID: 1, sizeClass: .desktop))
     let name = WindowAction.desktop(.document(.saveAsSubmitted(path: ""))).webName

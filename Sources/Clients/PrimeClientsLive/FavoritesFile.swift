@@ -234,7 +234,7 @@ struct FavoritesFile: Sendable {
   /// What a file that does not decode is, in the format's terms: "not valid JSON" says more
   /// than "corrupt", and the decoder's own words name Swift types ("Expected to decode
   /// Dictionary<String, Any> but found an array instead") that a person never wrote.
-  static func formatProblem(_ error: any Error, empty: Bool) -> String {
+  private static func formatProblem(_ error: any Error, empty: Bool) -> String {
     if empty { return "it is empty" }
     let format = #"not in the favorites format, {"version": 1, "favoritePrimes": [2, 3, 5]}"#
     guard let error = error as? DecodingError else { return "it is \(format)" }
