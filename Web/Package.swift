@@ -58,6 +58,7 @@ let package = Package(
         .product(name: "PrimeClients", package: "PrimeTime"),
         .product(name: "WebUI", package: "PrimeTime"),
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),

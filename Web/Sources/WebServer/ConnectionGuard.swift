@@ -58,8 +58,14 @@ final class ConnectionGuard: ChannelInboundHandler {
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     lastRead = .now()
+    if !hasSpoken {
+      hasSpoken = true
+      registry.spoke(context.channel)
+    }
     context.fireChannelRead(data)
   }
+
+  private var hasSpoken = false
 
   /// The connection showed the token: from now on only silence closes it.
   func admit(context: ChannelHandlerContext) {
@@ -101,11 +107,20 @@ final class ConnectionGuard: ChannelInboundHandler {
   }
 }
 
-/// The connections open now, and which of them have not shown the token, in the order they
-/// opened: a new anonymous connection beyond the limit closes the oldest.
+/// The connections open now that have not shown the token, in the order they opened: a new
+/// one beyond the limit closes the oldest that has sent bytes, or the oldest if none has.
+///
+/// A connection that has sent nothing yet may be a tab whose request is waiting for its first
+/// read: channels open on several event loops, so others can open between its accept and
+/// that read. One that has sent bytes without the token has had its chance.
 final class ConnectionRegistry: Sendable {
+  private struct Anonymous {
+    var order: Int
+    var hasSpoken = false
+    let channel: any Channel
+  }
   private struct State {
-    var anonymous: [ObjectIdentifier: (order: Int, channel: any Channel)] = [:]
+    var anonymous: [ObjectIdentifier: Anonymous] = [:]
     var nextOrder = 0
   }
   private let state = Mutex(State())
@@ -115,15 +130,25 @@ final class ConnectionRegistry: Sendable {
 
   func opened(_ channel: any Channel) {
     let evicted: (any Channel)? = state.withLock { state in
-      state.anonymous[ObjectIdentifier(channel)] = (state.nextOrder, channel)
+      state.anonymous[ObjectIdentifier(channel)] = Anonymous(
+        order: state.nextOrder, channel: channel)
       state.nextOrder += 1
       guard state.anonymous.count > limit,
-        let oldest = state.anonymous.min(by: { $0.value.order < $1.value.order })
+        let oldest = state.anonymous.min(by: {
+          ($0.value.hasSpoken ? 0 : 1, $0.value.order) < (
+            $1.value.hasSpoken ? 0 : 1, $1.value.order
+          )
+        })
       else { return nil }
       state.anonymous[oldest.key] = nil
       return oldest.value.channel
     }
     evicted?.close(promise: nil)
+  }
+
+  /// The connection sent its first bytes.
+  func spoke(_ channel: any Channel) {
+    state.withLock { $0.anonymous[ObjectIdentifier(channel)]?.hasSpoken = true }
   }
 
   func admitted(_ channel: any Channel) {

@@ -9,8 +9,8 @@
 ///
 /// A connection is *anonymous* until one of its requests shows the token (and the right host);
 /// anonymous connections are few and short-lived: there are at most ``anonymous`` of them
-/// (a new one closes the oldest, so a flood of sockets that send nothing never keeps a real
-/// tab out) and each is closed ``headerTimeout`` after it opened. A connection that showed
+/// (a new one closes the oldest that sent bytes without the token, or else the oldest, so a
+/// flood of sockets never keeps a real tab out) and each is closed ``headerTimeout`` after it opened. A connection that showed
 /// the token is closed after ``idleTimeout`` without a byte from its peer (a tab's WebSocket
 /// answers the server's ping every 30 s). ``total`` stays under the process's file limit, so
 /// accepting never fails for want of a descriptor.
@@ -23,7 +23,8 @@ public struct ConnectionLimits: Sendable {
   public var headerTimeout: Duration = .seconds(10)
   /// How long a connection that showed the token may stay silent.
   public var idleTimeout: Duration = .seconds(75)
-  /// Connections that have not shown the token, at most; a new one closes the oldest.
+  /// Connections that have not shown the token, at most; a new one closes the oldest that
+  /// has sent bytes, or the oldest if none has.
   public var anonymous = 64
   /// Connections at once, at most; further ones wait in the listen backlog.
   public var total = 1024

@@ -3,9 +3,12 @@ import ComposableCore
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
+import NIOEmbedded
 import ServiceLifecycle
 import Testing
-import WebServer
+
+@testable import WebServer
 
 /// The ``ConnectionLimits`` over real sockets: sockets without the token are closed, never
 /// keep the person with the token out, and do not hold up a stop.
@@ -82,6 +85,32 @@ struct LimitsTests {
         #expect(slow.prefix(16).allSatisfy { $0.isClosedByServer() })
       }
     }
+  }
+
+  /// Connections open on several event loops, so a tab's connection can open and others
+  /// after it before its request is read: the ones that sent bytes without the token go
+  /// first, however many open meanwhile.
+  @Test func aConnectionNotYetReadOutlastsOnesThatSpoke() async throws {
+    let registry = ConnectionRegistry(anonymousLimit: 8)
+    func open(spoken: Bool) async throws -> EmbeddedChannel {
+      let channel = EmbeddedChannel()
+      try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).get()
+      registry.opened(channel)
+      if spoken { registry.spoke(channel) }
+      return channel
+    }
+    var slow: [EmbeddedChannel] = []
+    for _ in 0..<8 { slow.append(try await open(spoken: true)) }
+    let tab = try await open(spoken: false)
+    for _ in 0..<40 { slow.append(try await open(spoken: true)) }
+    #expect(tab.isActive)
+    #expect(slow.filter(\.isActive).count == 7)
+    #expect(registry.anonymousCount == 8)
+    // Silent ones, none of which spoke, still make room for the newest.
+    var silent: [EmbeddedChannel] = []
+    for _ in 0..<9 { silent.append(try await open(spoken: false)) }
+    #expect(!tab.isActive)
+    #expect(silent.filter(\.isActive).count == 8)
   }
 
   @Test func aStopEndsEveryConnectionWithinASecond() async throws {
