@@ -135,7 +135,10 @@ struct NonExhaustiveTestStoreTests {
     store.exhaustivity = .off(showSkippedAssertions: true)
     await store.send(.nthPrimeRequested).finish()
     await store.send(.timerToggled)
-    await clock.advance(by: .seconds(2))
+    // Two ticks, each once the timer sleeps: a plain `advance(by: 2 s)` can pass the second
+    // second before the timer, busy sending its first tick, sleeps again.
+    await clock.advanceOnceSleeping(by: .seconds(1))
+    await clock.advanceOnceSleeping(by: .seconds(1))
     // The response came first: it is skipped, and the first tick is the one received.
     await store.receive(\.tick) { $0.count = 2 }
     #expect(store.state.answer == "The prime number 1 is 2")
