@@ -232,7 +232,8 @@ let package = Package(
       name: "TerminalApp",
       dependencies: [
         "AppFeature", "CompactPresentation", "ComposableCore", "DesktopPresentation",
-        "Presentation", "PrimeClients", "StandardStreams", "TerminalUI", "WindowPresentation",
+        "NthPrimeLookup", "Presentation", "PrimeClients", "StandardStreams", "TerminalUI",
+        "WindowPresentation",
       ],
       path: "Sources/Terminal/TerminalApp"
     ),

@@ -150,6 +150,44 @@ struct ScriptRunnerTests {
     #expect(screens[1].contains("What is the 12th prime?"))
   }
 
+  /// As the screen shows a count, so a script may type it (the docs say a count shown
+  /// grouped can be typed back as it is).
+  @Test func aCountGroupedAsShownCanBeTyped() async throws {
+    let store = makeStore(TestStorage(), layout: .compact)
+    _ = try await runScript("count 1,234", on: store)
+    #expect(store.state.app.count == 1_234)
+    _ = try await runScript("count -1\u{2009}234\u{2009}567", on: store)
+    #expect(store.state.app.count == -1_234_567)
+  }
+
+  /// The line heading each screen is what the script says, inert: an escape in it (a file's
+  /// name may hold one) would be a command to the terminal the screens are printed to.
+  @Test func theLineHeadingAScreenIsInert() async throws {
+    let store = makeStore(TestStorage(), layout: .desktop)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    let screens = try await runScript("open \(folder.path)/\u{1B}[31mred\u{07}.json", on: store)
+    #expect(screens[1].hasPrefix("> open \(folder.path)/\\u{1B}[31mred\\u{07}.json\n"))
+    #expect(!screens.joined().contains("\u{1B}") && !screens.joined().contains("\u{07}"))
+    #expect(!FileManager.default.fileExists(atPath: folder.path), "opening wrote nothing")
+  }
+
+  /// A desktop too short for the sidebar's list and its status keeps a row of the list: the
+  /// list's keys act on the row under the cursor, which must be seen. Shorter still, the list
+  /// has no keys (at 120×10 the status took every row, and `d` deleted a favorite never shown).
+  @Test func aShortDesktopShowsTheFavoriteItsKeysActOn() async throws {
+    let storage = TestStorage([3, 13])
+    let store = makeStore(storage, layout: .desktop, size: TerminalSize(columns: 120, rows: 10))
+    let screens = try await runScript("key space", on: store)
+    #expect(screens.last?.contains("› [x] 3") == true, "\(screens.last ?? "")")
+    for rows in [8, 9] {
+      let store = makeStore(storage, layout: .desktop, size: TerminalSize(columns: 120, rows: rows))
+      for key in ["space", "d"] {
+        await #expect(throws: ScriptError.self) { _ = try await runScript("key \(key)", on: store) }
+      }
+    }
+    #expect(storage.favorites.withLock { $0 } == [3, 13])
+  }
+
   @Test func aCountPastIntMaxIsRefusedAndChangesNothing() async throws {
     let store = makeStore(TestStorage(), layout: .desktop)
     for tooLarge in [
@@ -205,7 +243,17 @@ struct ScriptRunnerTests {
       ),
       (
         "count 1e3",
-        ScriptError(line: 1, message: "'count' needs a whole number, like count 1000000")
+        ScriptError(
+          line: 1, message: "'count' needs a whole number, like count 1000000 or count 1,000,000")
+      ),
+      (
+        "count 12,34",
+        ScriptError(
+          line: 1, message: "'count' needs a whole number, like count 1000000 or count 1,000,000")
+      ),
+      // A document's word: elsewhere it set the count, and the script went on.
+      (
+        "add 8", ScriptError(line: 1, message: "'add' is not available on this screen")
       ),
     ]
     for (script, expected) in cases {

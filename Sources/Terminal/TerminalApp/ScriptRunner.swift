@@ -1,5 +1,6 @@
 import ComposableCore
 import Foundation
+import NthPrimeLookup
 import Presentation
 import StandardStreams
 import TerminalUI
@@ -96,7 +97,9 @@ public final class ScriptRunner {
 
   private func printScreen(_ title: String) throws {
     let lines = TerminalScreen(store.state).lines.map { $0.trimmingTrailingSpaces() }
-    try output("> \(title)\n" + lines.joined(separator: "\n") + "\n")
+    // The line as typed, made inert: a control character in it (an escape in a file's name)
+    // would be a command to the terminal this prints to.
+    try output("> \(escapingControlCharacters(title))\n" + lines.joined(separator: "\n") + "\n")
   }
 }
 
@@ -169,7 +172,7 @@ public enum ScriptWord {
       return .terminal(.resized(TerminalSize(columns: columns, rows: rows)))
     case "count":
       guard arguments.count == 1, isCount(words[1]) else {
-        throw fail("'count' needs a whole number, like count 1000000")
+        throw fail("'count' needs a whole number, like count 1000000 or count 1,000,000")
       }
       return .count(words[1])
     case "open", "save-as":
@@ -227,9 +230,11 @@ public enum ScriptWord {
     }
   }
 
+  /// Digits, with a minus or not, grouped as the screen shows a number or not ("1,234",
+  /// "1 234" with a thin space): what a person may type in the field.
   private static func isCount(_ text: String) -> Bool {
-    let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
-    return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    guard let digits = Formatting.digits(typed: text) else { return false }
+    return !digits.hasPrefix("+")
   }
 }
 

@@ -10,13 +10,18 @@ extension Store where State == TerminalFeature.State, Action == TerminalFeature.
   /// Does `step`; returns what it started, or throws why it does nothing here.
   public func perform(_ step: ScriptStep) throws(TerminalRefusal) -> [StoreTask] {
     switch step {
-    case .key(let key): [try press(key)]
-    case .intent(let intent, let argument): try perform(intent, argument: argument)
-    case .count(let digits): try typeCount(digits)
-    case .terminal(let action): [send(action)]
-    case .open(let path): [send(.app(.windowOpenedAt(.document(path: path))))]
-    case .addPrime(let digits): try typeCount(digits)
-    case .saveAs(let path): try saveAs(path)
+    case .key(let key): return [try press(key)]
+    case .intent(let intent, let argument): return try perform(intent, argument: argument)
+    case .count(let digits): return try typeCount(digits)
+    case .terminal(let action): return [send(action)]
+    case .open(let path): return [send(.app(.windowOpenedAt(.document(path: path))))]
+    case .addPrime(let digits):
+      // A document's word: elsewhere the digits would set the count.
+      guard TerminalScreen(state).view.document != nil else {
+        throw TerminalRefusal("'add' is not available on this screen")
+      }
+      return try typeCount(digits)
+    case .saveAs(let path): return try saveAs(path)
     }
   }
 

@@ -103,7 +103,9 @@ public enum DesktopLayout {
         .desktop(.menu(item.command)))
     }
     if state.offers(.counter(.countFieldChanged(nil))) { bindings += entry }
-    if sidebar.rows.indices.contains(focus.cursor) {
+    // The list's keys act on rows a person sees: none where the sidebar has no room for one.
+    let showsList = listKeepsARow(rows: rows)
+    if showsList && sidebar.rows.indices.contains(focus.cursor) {
       bindings += [
         KeyBinding([.down], "next", .down, .moveCursor(by: 1)),
         KeyBinding([.up], "previous", .up, .moveCursor(by: -1)),
@@ -116,10 +118,12 @@ public enum DesktopLayout {
           .desktop(.sidebar(.rowDoubleClicked(prime: sidebar.rows[focus.cursor].prime)))),
       ]
     }
-    bindings.append(
-      KeyBinding(
-        [.character("d"), .delete], "delete selected", .delete,
-        .desktop(.sidebar(.deleteClicked(atOffsets: sidebar.selectedOffsets)))))
+    if showsList {
+      bindings.append(
+        KeyBinding(
+          [.character("d"), .delete], "delete selected", .delete,
+          .desktop(.sidebar(.deleteClicked(atOffsets: sidebar.selectedOffsets)))))
+    }
     // One Esc: the counter's request before the sidebar's.
     if state.offers(.counter(.cancelNthPrimeClicked)) {
       bindings.append(
@@ -230,6 +234,13 @@ public enum DesktopLayout {
     return strip
   }
 
+  /// Whether the sidebar has a row for the list in a terminal of `rows`, however many lines
+  /// the key hints take (a third of the screen at most): the list's first row is 5, and the
+  /// sidebar's last is above the hints' rule.
+  static func listKeepsARow(rows: Int) -> Bool {
+    Canvas.lowestRuleRow(rows: rows) - 1 >= 5
+  }
+
   private static func drawSidebar(
     _ sidebar: FavoritesSidebar.State, focus: WindowFocus, width sidebarWidth: Int,
     on canvas: inout Canvas, bottom: Int
@@ -237,13 +248,17 @@ public enum DesktopLayout {
     let width = sidebarWidth - 2
     canvas.write(sidebar.title, row: 3, column: 1, width: width)
     var footer = bottom - 1
-    if let progress = sidebar.nthPrimeProgress {
+    // The list keeps a row where it has one: its keys act on the row under the cursor, which
+    // must be seen (at 120×10 the status took every row, and `d` deleted a favorite never
+    // shown). The progress and the status take what is left.
+    let kept = sidebar.rows.isEmpty ? 0 : 1
+    if let progress = sidebar.nthPrimeProgress, footer - 3 - 4 >= kept {
       canvas.drawProgress(progress, row: footer - 1, column: 1, width: width)
       footer -= 3
     }
-    // The status below the list, on the rows from the list's first down (4 at most); the
-    // list on what is left above it, none at all when nothing is.
-    let statusRoom = min(4, footer - 4)
+    // The status below the list, on the rows from the list's first down (4 at most, and a
+    // blank row and the kept row above it); the list on what is left above it.
+    let statusRoom = min(4, footer - 4 - 2 * kept)
     if let status = sidebar.status, statusRoom >= 1 {
       footer =
         canvas.drawStatus(
