@@ -32,6 +32,18 @@ struct CanvasTests {
     }
   }
 
+  /// Words longer than a line are cut into lines of `width` characters, in order, whatever
+  /// their characters (the cut walks each word once; a test of time would not belong here).
+  @Test func aWordLongerThanALineIsCutIntoLines() {
+    #expect(Canvas.wrap("ab abcdefgh c", width: 4) == ["ab", "abcd", "efgh", "c"])
+    let word = String(repeating: "e\u{301}xyz", count: 2_500)
+    let lines = Canvas.wrap("go " + word, width: 7)
+    #expect(lines.first == "go")
+    #expect(lines.dropFirst().joined() == word)
+    #expect(lines.dropFirst().dropLast().allSatisfy { $0.count == 7 })
+    #expect(lines.count == 1 + (word.count + 6) / 7)
+  }
+
   @Test func aFillIsTheStringOfItsScalarsWritten() {
     for count in 0...7 {
       for column in -1...5 {
