@@ -103,6 +103,23 @@ struct SettingsFeatureTests {
     }
   }
 
+  /// A fraction of a thread is refused where it is: Foundation's decoder on Linux said "The
+  /// given data was not valid JSON" of `{"nthPrimeThreads": 1.5}`, which is valid JSON.
+  @Test func aFractionOfAThreadIsSaidWhereItIs() throws {
+    for text in [#"{"nthPrimeThreads": 1.5}"#, #"{"nthPrimeThreads": 1e300}"#] {
+      let error = try #require(throws: DecodingError.self) {
+        try JSONDecoder().decode(AppSettings.self, from: Data(text.utf8))
+      }
+      let reason = FileStorageError.reason(of: error)
+      #expect(reason.hasPrefix("nthPrimeThreads: a whole number of threads, not "), "\(reason)")
+    }
+    let whole = try JSONDecoder().decode(
+      AppSettings.self, from: Data(#"{"nthPrimeThreads": 3}"#.utf8))
+    #expect(whole.nthPrimeThreads == 3)
+    let written = try JSONEncoder().encode(AppSettings(nthPrimeThreads: 5))
+    #expect(try JSONDecoder().decode(AppSettings.self, from: written).nthPrimeThreads == 5)
+  }
+
   /// A file from an older PrimeTime, missing fields, loads with their defaults.
   @Test func aFileMissingFieldsLoadsWithTheirDefaults() throws {
     let decoded = try JSONDecoder().decode(

@@ -41,11 +41,23 @@ public struct AppSettings: Codable, Equatable, Sendable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
+    // The threads are read as a number first: Foundation's decoder on Linux refuses a
+    // fraction read as an `Int` with "The given data was not valid JSON", which sends a
+    // person looking in the wrong place.
+    var threads: Int?
+    if let number = try container.decodeIfPresent(Double.self, forKey: .nthPrimeThreads) {
+      guard number == number.rounded(), let whole = Int(exactly: number) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .nthPrimeThreads, in: container,
+          debugDescription: "a whole number of threads, not \(number)")
+      }
+      threads = whole
+    }
     self.init(
       digitGrouping: try container.decodeIfPresent(DigitGrouping.self, forKey: .digitGrouping)
         ?? .locale,
       appearance: try container.decodeIfPresent(Appearance.self, forKey: .appearance) ?? .system,
-      nthPrimeThreads: try container.decodeIfPresent(Int.self, forKey: .nthPrimeThreads))
+      nthPrimeThreads: threads)
   }
 }
 
