@@ -188,6 +188,37 @@ struct ScriptRunnerTests {
     #expect(storage.favorites.withLock { $0 } == [3, 13])
   }
 
+  /// A list longer than its room says how many rows are past it, above and below, in the
+  /// compact favorites and the desktop sidebar: cut without a word, it looked whole.
+  @Test func aListSaysTheRowsPastItsRoom() async throws {
+    let primes = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71]
+    for (layout, size, script) in [
+      (SizeClass.compact, TerminalSize(columns: 60, rows: 14), "open-favorites"),
+      (.desktop, TerminalSize(columns: 120, rows: 16), "key down"),
+    ] {
+      let store = makeStore(TestStorage(primes), layout: layout, size: size)
+      _ = try await runScript(script, on: store)
+      func shown() -> (rows: [Int], text: String) {
+        let lines = screen(store)
+        let rows = primes.filter { prime in
+          lines.contains {
+            $0.range(of: #"^ [› ] (\[[ x]\] )?\#(prime)\b"#, options: .regularExpression) != nil
+          }
+        }
+        return (rows, lines.joined(separator: "\n"))
+      }
+      let top = shown()
+      #expect(top.rows.first == 2 && top.rows.count < primes.count, "\(top.text)")
+      #expect(top.text.contains("↓ \(primes.count - top.rows.count)"), "\(top.text)")
+      #expect(top.text.range(of: "↑ [0-9]", options: .regularExpression) == nil, "\(top.text)")
+      _ = try await runScript(String(repeating: "down\n", count: primes.count), on: store)
+      let end = shown()
+      #expect(end.rows.last == 71, "\(end.text)")
+      #expect(end.text.contains("↑ \(primes.count - end.rows.count)"), "\(end.text)")
+      #expect(end.text.range(of: "↓ [0-9]", options: .regularExpression) == nil, "\(end.text)")
+    }
+  }
+
   @Test func aCountPastIntMaxIsRefusedAndChangesNothing() async throws {
     let store = makeStore(TestStorage(), layout: .desktop)
     for tooLarge in [

@@ -264,10 +264,14 @@ public enum CompactLayout {
     }
     let visible = max(footer - 2, 1)
     let first = max(0, min(focus.cursor - visible + 1, favorites.rows.count - visible))
-    for (line, index) in (first..<min(first + visible, favorites.rows.count)).enumerated() {
+    let last = min(first + visible, favorites.rows.count)
+    for (line, index) in (first..<last).enumerated() {
       let marker = index == focus.cursor ? "›" : " "
       canvas.write("\(marker) \(favorites.rows[index].title)", row: 2 + line, column: 1)
     }
+    canvas.drawMoreRows(
+      above: first, below: favorites.rows.count - last, top: 2, bottom: 2 + last - first - 1,
+      right: canvas.columns - 2)
     if let alert = favorites.alert { canvas.drawAlert(alert, top: 2, bottom: bottom) }
   }
 }

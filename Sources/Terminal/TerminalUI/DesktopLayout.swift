@@ -269,13 +269,17 @@ public enum DesktopLayout {
     }
     let visible = max(footer - 4, 0)
     let first = max(0, min(focus.cursor - visible + 1, sidebar.rows.count - visible))
-    for (line, index) in (first..<min(first + visible, sidebar.rows.count)).enumerated() {
+    let last = min(first + visible, sidebar.rows.count)
+    for (line, index) in (first..<last).enumerated() {
       let row = sidebar.rows[index]
       let marker = index == focus.cursor ? "›" : " "
       let check = row.isSelected ? "[x]" : "[ ]"
       let title = fitted(row.title, width: width - 6)
       canvas.write("\(marker) \(check) \(title)", row: 5 + line, column: 1, width: width)
     }
+    canvas.drawMoreRows(
+      above: first, below: sidebar.rows.count - last, top: 5, bottom: 5 + last - first - 1,
+      right: sidebarWidth - 1)
   }
 
   /// A favorite's number in `width` columns: without its commas when they do not fit, then cut

@@ -116,6 +116,19 @@ extension Canvas {
     return first
   }
 
+  /// Says how many rows of a list are past its shown rows `top...bottom`, at their right
+  /// ending at column `right` ("↑ 3", "↓ 12"), as a scroll bar would: a list cut without a
+  /// word looked whole, and its last rows lost.
+  mutating func drawMoreRows(above: Int, below: Int, top: Int, bottom: Int, right: Int) {
+    guard bottom >= top else { return }
+    var marks: [(text: String, row: Int)] = []
+    if above > 0 { marks.append((" ↑ \(above)", top)) }
+    if below > 0 { marks.append((" ↓ \(below)", bottom)) }
+    // One row shown: both marks on it.
+    if top == bottom, marks.count == 2 { marks = [(marks[0].text + marks[1].text, top)] }
+    for (text, row) in marks { write(text, row: row, column: right - text.count + 1) }
+  }
+
   /// The rule above the key hints when they take the most room they can (a third of the
   /// screen): where content must end to be seen whatever the hints.
   static func lowestRuleRow(rows: Int) -> Int {
