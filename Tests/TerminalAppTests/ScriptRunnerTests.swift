@@ -189,34 +189,42 @@ struct ScriptRunnerTests {
   }
 
   /// A list longer than its room says how many rows are past it, above and below, in the
-  /// compact favorites and the desktop sidebar: cut without a word, it looked whole.
+  /// compact favorites, the desktop sidebar and a document: cut without a word, it looked
+  /// whole.
   @Test func aListSaysTheRowsPastItsRoom() async throws {
     let primes = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71]
-    for (layout, size, script) in [
-      (SizeClass.compact, TerminalSize(columns: 60, rows: 14), "open-favorites"),
-      (.desktop, TerminalSize(columns: 120, rows: 16), "key down"),
+    let adds = primes.map { "add \($0)" }.joined(separator: "\n")
+    for (layout, size, script, move) in [
+      (SizeClass.compact, TerminalSize(columns: 60, rows: 14), "open-favorites", "down"),
+      (.desktop, TerminalSize(columns: 120, rows: 16), "key down", "down"),
+      (.regular, TerminalSize(columns: 90, rows: 16), "open /docs/d.json\n\(adds)\nsave", "key up"),
     ] {
-      let store = makeStore(TestStorage(primes), layout: layout, size: size)
+      let store = makeStore(
+        TestStorage(layout == .regular ? [] : primes), layout: layout, size: size)
       _ = try await runScript(script, on: store)
-      func shown() -> (rows: [Int], text: String) {
-        let lines = screen(store)
-        let rows = primes.filter { prime in
-          lines.contains {
-            $0.range(of: #"^ [› ] (\[[ x]\] )?\#(prime)\b"#, options: .regularExpression) != nil
-          }
-        }
-        return (rows, lines.joined(separator: "\n"))
-      }
-      let top = shown()
-      #expect(top.rows.first == 2 && top.rows.count < primes.count, "\(top.text)")
-      #expect(top.text.contains("↓ \(primes.count - top.rows.count)"), "\(top.text)")
-      #expect(top.text.range(of: "↑ [0-9]", options: .regularExpression) == nil, "\(top.text)")
-      _ = try await runScript(String(repeating: "down\n", count: primes.count), on: store)
-      let end = shown()
-      #expect(end.rows.last == 71, "\(end.text)")
-      #expect(end.text.contains("↑ \(primes.count - end.rows.count)"), "\(end.text)")
-      #expect(end.text.range(of: "↓ [0-9]", options: .regularExpression) == nil, "\(end.text)")
+      try expectMarks(on: store, for: primes)
+      _ = try await runScript(
+        Array(repeating: move, count: primes.count).joined(separator: "\n"), on: store)
+      try expectMarks(on: store, for: primes)
     }
+  }
+
+  /// The rows of `primes` the screen shows, and a mark for those above and below them.
+  private func expectMarks(on store: StoreOf<TerminalFeature>, for primes: [Int]) throws {
+    let lines = screen(store)
+    let text = lines.joined(separator: "\n")
+    let shown = primes.filter { prime in
+      lines.contains {
+        $0.range(of: #"^ [› ] (\[[ x]\] )?\#(prime)\b"#, options: .regularExpression) != nil
+      }
+    }
+    let first = try #require(shown.first.flatMap(primes.firstIndex(of:)), "\(text)")
+    let last = try #require(shown.last.flatMap(primes.firstIndex(of:)))
+    #expect(shown.count < primes.count, "\(text)")
+    let (above, below) = (first, primes.count - 1 - last)
+    #expect((above > 0) == text.contains("↑ \(above)"), "\(text)")
+    #expect((below > 0) == text.contains("↓ \(below)"), "\(text)")
+    #expect(text.range(of: "[↑↓] [0-9]", options: .regularExpression) != nil, "\(text)")
   }
 
   @Test func aCountPastIntMaxIsRefusedAndChangesNothing() async throws {

@@ -109,10 +109,14 @@ enum DocumentKeys {
     }
     let visible = max(bottom - row, 1)
     let first = max(0, min(focus.cursor - visible + 1, document.rows.count - visible))
-    for (line, index) in (first..<min(first + visible, document.rows.count)).enumerated() {
+    let last = min(first + visible, document.rows.count)
+    for (line, index) in (first..<last).enumerated() {
       let marker = index == focus.cursor ? "›" : " "
       canvas.write("\(marker) \(document.rows[index].title)", row: row + line, column: 1)
     }
+    canvas.drawMoreRows(
+      above: first, below: document.rows.count - last, top: row, bottom: row + last - first - 1,
+      right: canvas.columns - 2)
     if let prompt = document.savePrompt {
       canvas.drawAlert(
         // Its three answers as one row of buttons: "[ Save ] [ Don't Save ] [ Cancel ]".
