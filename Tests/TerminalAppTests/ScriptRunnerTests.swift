@@ -188,6 +188,25 @@ struct ScriptRunnerTests {
     #expect(storage.favorites.withLock { $0 } == [3, 13])
   }
 
+  /// The settings stay shown across a resize, as a shown detail does: a sheet becomes the
+  /// desktop's settings window, and that window the sheet (or the compact screen) again.
+  @Test func theSettingsStayShownAcrossAResize() async throws {
+    let store = makeStore(
+      TestStorage(), layout: .regular, size: TerminalSize(columns: 80, rows: 24))
+    store.send(.layoutChanged(nil))
+    for (script, isWindow) in [
+      ("open-settings", false), ("resize 120 24", true), ("resize 80 24", false),
+      ("resize 200 40", true), ("resize 60 24", false),
+    ] {
+      _ = try await runScript(script, on: store)
+      #expect(store.state.app.isSettingsWindowOpen == isWindow, "\(script)")
+      #expect(
+        (store.state.app.windows[id: store.state.windowID]?.screen == .settings) == !isWindow,
+        "\(script)")
+      #expect(screen(store).contains { $0.contains("Digit grouping") }, "\(script)")
+    }
+  }
+
   /// A list longer than its room says how many rows are past it, above and below, in the
   /// compact favorites, the desktop sidebar and a document: cut without a word, it looked
   /// whole.

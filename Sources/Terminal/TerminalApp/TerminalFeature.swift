@@ -152,6 +152,25 @@ public struct TerminalFeature: Reducer {
         return .none
       }
     }
+    // The settings stay shown across a resize: a touch window's settings (a screen, a sheet)
+    // become the desktop's settings window, and that window the shown window's settings
+    // when the terminal narrows, as a detail shown stays shown.
+    .onChange(of: \.sizeClass) { old, new in
+      Reduce { state, _ in
+        let window = state.windowID
+        if old != .desktop, new == .desktop, state.app.windows[id: window]?.screen == .settings {
+          return .merge(
+            .send(.app(.window(.element(id: window, action: .navigated(to: .home))))),
+            .send(.app(.settingsWindowOpened)))
+        }
+        if old == .desktop, new != .desktop, state.app.isSettingsWindowOpen {
+          return .merge(
+            .send(.app(.settingsWindowClosed)),
+            .send(.app(.window(.element(id: window, action: .navigated(to: .settings))))))
+        }
+        return .none
+      }
+    }
     // A detail shown anew starts at its top.
     .onChange(of: \.detailShown) { _, _ in
       Reduce { state, _ in
