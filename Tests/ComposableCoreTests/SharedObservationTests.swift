@@ -1,4 +1,5 @@
 import ComposableCore
+import Foundation
 import Testing
 
 private struct SharedCounter: Reducer {
@@ -37,6 +38,17 @@ private struct TwoCounts: Reducer {
       return .run { _ in a.withLock { $0 += 1 } }
     }
   }
+}
+
+private struct StoredCount: Reducer {
+  struct State: Equatable {
+    @Shared(.fileStorage(URL(fileURLWithPath: "/observed/count.json"))) var count = 0
+    var failedToLoad: Bool { $count.loadError != nil }
+  }
+
+  enum Action {}
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {}
 }
 
 /// Waits, yielding to the main actor's queue, until `condition` holds (at most two seconds).
@@ -128,6 +140,33 @@ struct SharedObservationTests {
     await eventually { seen.count == 5 }
     #expect(seen == ["1 0", "2 0", "2 3", "3", "5"])
     subscription.cancel()
+  }
+
+  /// What a view shows of a value's loading state follows it as the value is followed: a
+  /// file damaged by another program sets `loadError` and leaves the value as it was, and the
+  /// store's observers hear it (the settings screen kept a problem that was no more).
+  @Test func aLoadErrorAloneReachesTheStoresObservers() async {
+    await withDependencies {
+      $0.defaultFileStorage = .inMemory
+    } operation: {
+      // The file as another program writes it: its bytes, through a key of bytes.
+      let bytes: @Sendable (Data) -> Data = { $0 }
+      @Shared(
+        .fileStorage(URL(fileURLWithPath: "/observed/count.json"), decode: bytes, encode: bytes)
+      ) var file = Data()
+      $file.withLock { $0 = Data("3".utf8) }
+      let store = Store(initialState: StoredCount.State()) { StoredCount() }
+      #expect(store.state.count == 3)
+      let failed = store.observe(\.failedToLoad)
+      #expect(!failed.value)
+      var seen: [Bool] = []
+      let subscription = failed.subscribe { seen.append($0) }
+      $file.withLock { $0 = Data("not a count".utf8) }
+      #expect(store.state.failedToLoad && store.state.count == 3)
+      await eventually { seen == [true] }
+      #expect(seen == [true])
+      subscription.cancel()
+    }
   }
 
   @Test func aChangeMadeAfterTheActionReachesTheStoresObservers() async {

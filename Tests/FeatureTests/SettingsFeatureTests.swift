@@ -100,6 +100,12 @@ struct SettingsFeatureTests {
       #expect(settings.$settings.loadError is DecodingError)
       try await $file.load()
       #expect(file == damaged)
+      // A change replaces the file (the damaged one is kept aside): what is stored is what is
+      // shown, and the problem is no more, as swift-sharing's `loadError` clears on a save.
+      settings.$settings.withLock { $0.digitGrouping = .thinSpace }
+      try await settings.$settings.save()
+      #expect(settings.$settings.loadError == nil)
+      #expect(settings.problem == nil)
     }
   }
 

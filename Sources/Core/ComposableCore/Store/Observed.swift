@@ -142,7 +142,7 @@ extension Observed {
     }
     // Versions taken before the read: a change made while it reads is not taken as seen.
     for index in followed.indices {
-      followed[index].seenVersion = followed[index].unretained.version
+      followed[index].seenVersion = followed[index].unretained.observedVersion
     }
     let value = SharedAccess.recording(into: recorder, read)
     follow()
@@ -165,7 +165,8 @@ extension Observed {
         Task { @MainActor in self?.sharedDidChange() }
       }
       // Read after the computation: its version then is the one it saw, at the latest.
-      return Followed(storage: storage, subscription: subscription, seenVersion: storage.version)
+      return Followed(
+        storage: storage, subscription: subscription, seenVersion: storage.observedVersion)
     }
   }
 
@@ -185,7 +186,9 @@ extension Observed {
     refreshScheduled.isSet.store(false, ordering: .releasing)
     // The store's own reducer made the change while it handled an action, and the
     // recomputation after the action saw it.
-    guard followed.contains(where: { $0.seenVersion != $0.storage.version }) else { return }
+    guard followed.contains(where: { $0.seenVersion != $0.storage.observedVersion }) else {
+      return
+    }
     let new = readFollowingShared()
     if !Self.isSame(new, as: &current, by: { $0 == $1 }) { announce(new) }
   }

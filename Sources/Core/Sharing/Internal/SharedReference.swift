@@ -53,10 +53,12 @@ extension SharedReference {
     return (expected ?? actual, actual)
   }
 
-  /// The storage, its loading state's read registered with Observation.
+  /// The storage, its loading state's read registered with Observation, and noted for a
+  /// store's observer as a read of the value is: a view of `loadError` alone follows it.
   var observedStorage: any AnySharedStorage {
     let storage = storage
     storage.registerRead()
+    SharedAccess.didRead(self)
     return storage
   }
 }

@@ -11,6 +11,10 @@ package protocol AnySharedStorage: AnyObject, Sendable {
   var versionedValue: (value: Any, version: Int) { get }
   /// The number of changes made to the value.
   var version: Int { get }
+  /// Grows with each change to the value and with each change of its loading state (a load
+  /// or save failing or succeeding): what a store's observer compares, since what it shows
+  /// may read either. The change tracker compares ``version``: a test asserts values only.
+  var observedVersion: Int { get }
   /// A one-line description for reports: `Shared<Int>(value: 1)`.
   var reportDescription: String { get }
   /// Calls `onChange` after each change to the value, on the thread that made it.
@@ -60,6 +64,8 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   @exclusivity(unchecked) private var _value: Value
   // Changed under the lock; read without it by observers comparing versions.
   private let _version = Atomic(0)
+  /// Changes of the loading state (``didChange()``).
+  private let statusChanges = Atomic(0)
   // Apart from the storage: a subscription references them weakly, and an object referenced
   // weakly has every retain and release made slower (its counts move to a side table).
   private let observers = ObserverList()
@@ -143,6 +149,11 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
 
   package var version: Int {
     _version.load(ordering: .acquiring)
+  }
+
+  package var observedVersion: Int {
+    // Both only grow, so their sum changes whenever either does.
+    statusChanges.load(ordering: .acquiring) &+ _version.load(ordering: .acquiring)
   }
 
   package var reportDescription: String {
@@ -238,6 +249,7 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   /// Tells the observers that the loading state changed (the value may have too), outside the
   /// lock: one may read the value, or change another.
   package func didChange() {
+    statusChanges.add(1, ordering: .releasing)
     observation.willChange()
     observation.didChange()
     notifyObservers()
