@@ -12,8 +12,8 @@
 /// (a new one closes the oldest that sent bytes without the token, or else the oldest, so a
 /// flood of sockets never keeps a real tab out) and each is closed ``headerTimeout`` after
 /// it opened. A connection that showed the token is closed after ``idleTimeout`` without a
-/// byte from its peer (a tab's WebSocket answers the server's ping every 30 s). ``total`` stays under the process's file limit, so
-/// accepting never fails for want of a descriptor.
+/// byte from its peer (a tab's WebSocket answers the server's ping every 30 s). ``total``
+/// stays under the process's file limit, so accepting never fails for want of a descriptor.
 ///
 /// ```swift
 /// let server = WebServer(app: app, limits: .forThisProcess())
