@@ -270,7 +270,7 @@ public enum CompactLayout {
       canvas.write("\(marker) \(favorites.rows[index].title)", row: 2 + line, column: 1)
     }
     canvas.drawMoreRows(
-      above: first, below: favorites.rows.count - last, top: 2, bottom: 2 + last - first - 1,
+      above: first, below: favorites.rows.count - last, top: 2, shown: last - first,
       right: canvas.columns - 2)
     if let alert = favorites.alert { canvas.drawAlert(alert, top: 2, bottom: bottom) }
   }

@@ -278,7 +278,7 @@ public enum DesktopLayout {
       canvas.write("\(marker) \(check) \(title)", row: 5 + line, column: 1, width: width)
     }
     canvas.drawMoreRows(
-      above: first, below: sidebar.rows.count - last, top: 5, bottom: 5 + last - first - 1,
+      above: first, below: sidebar.rows.count - last, top: 5, shown: last - first,
       right: sidebarWidth - 1)
   }
 

@@ -115,7 +115,7 @@ enum DocumentKeys {
       canvas.write("\(marker) \(document.rows[index].title)", row: row + line, column: 1)
     }
     canvas.drawMoreRows(
-      above: first, below: document.rows.count - last, top: row, bottom: row + last - first - 1,
+      above: first, below: document.rows.count - last, top: row, shown: last - first,
       right: canvas.columns - 2)
     if let prompt = document.savePrompt {
       canvas.drawAlert(

@@ -116,11 +116,12 @@ extension Canvas {
     return first
   }
 
-  /// Says how many rows of a list are past its shown rows `top...bottom`, at their right
+  /// Says how many rows of a list are past its `shown` rows from `top`, at their right
   /// ending at column `right` ("↑ 3", "↓ 12"), as a scroll bar would: a list cut without a
   /// word looked whole, and its last rows lost.
-  mutating func drawMoreRows(above: Int, below: Int, top: Int, bottom: Int, right: Int) {
-    guard bottom >= top else { return }
+  mutating func drawMoreRows(above: Int, below: Int, top: Int, shown: Int, right: Int) {
+    guard shown > 0 else { return }
+    let bottom = top + shown - 1
     var marks: [(text: String, row: Int)] = []
     if above > 0 { marks.append((" ↑ \(above)", top)) }
     if below > 0 { marks.append((" ↓ \(below)", bottom)) }
