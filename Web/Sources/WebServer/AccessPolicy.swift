@@ -44,6 +44,8 @@ public struct AccessPolicy: Sendable {
     case badToken
     case badHost(String?)
     case badOrigin(String?)
+    /// More than one `Host` header: which one a proxy on the way would honour is not known.
+    case severalHosts([String])
 
     public var description: String {
       switch self {
@@ -55,6 +57,9 @@ public struct AccessPolicy: Sendable {
           + "open the address it printed."
       case .badOrigin(let origin):
         "A page from \(origin ?? "no origin") may not connect to this PrimeTime server."
+      case .severalHosts(let hosts):
+        "A request names one host, and this one names \(hosts.count): "
+          + "\(hosts.joined(separator: ", "))."
       }
     }
   }

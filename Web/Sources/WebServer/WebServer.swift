@@ -73,8 +73,11 @@ public struct WebServer: Sendable {
         GuardedChannel(
           inner: HTTP1WebSocketUpgradeChannel(
             responder: responder, webSocketResponder: webSocketResponder,
+            // Text that is not UTF-8 is refused, not repaired: the connection closes with 1007.
             configuration: .init(
-              ws: .init(maxFrameSize: 16_384, autoPing: .enabled(timePeriod: .seconds(30))))),
+              ws: .init(
+                maxFrameSize: 16_384, autoPing: .enabled(timePeriod: .seconds(30)),
+                validateUTF8: true))),
           limits: limits, registry: registry, policy: policy)
       },
       configuration: .init(
@@ -156,7 +159,11 @@ public struct WebServer: Sendable {
         } catch is IOError, is ChannelError, is CancellationError {
           // The connection ended without a close (a tab killed, a network gone): not a fault.
         } catch {
-          await app.refuse(id, reason: "the message could not be read (too long?)")
+          // A frame the WebSocket rules refuse (text that is not UTF-8, a message over
+          // 16 KiB, fragments out of order): thrown back, the WebSocket layer closes the
+          // connection with the code RFC 6455 gives it (1007, 1009, 1002).
+          await app.disconnect(id)
+          throw error
         }
         await app.disconnect(id)
       }
@@ -185,6 +192,7 @@ public struct WebServer: Sendable {
       case .badToken: .unauthorized
       case .badHost: .misdirectedRequest
       case .badOrigin: .forbidden
+      case .severalHosts: .badRequest
       }
     return response(refusal.description + "\n", type: "text/plain; charset=utf-8", status: status)
   }
@@ -251,7 +259,13 @@ final class PolicyHolder: Sendable {
   func set(_ value: AccessPolicy) { policy.withLock { $0 = value } }
 
   func check(_ request: Request, requiresOrigin: Bool) -> AccessPolicy.Refusal? {
-    check(
+    // The first `Host` is the request's authority; another is left among its headers. RFC
+    // 9112 3.2: a request with more than one is refused, whichever names this server.
+    let otherHosts = request.headers[values: HTTPField.Name("Host")!]
+    if !otherHosts.isEmpty {
+      return .severalHosts([request.head.authority ?? ""] + otherHosts)
+    }
+    return check(
       token: request.uri.queryParameters.get("token"), host: request.head.authority,
       origins: request.headers[values: .origin], requiresOrigin: requiresOrigin)
   }

@@ -177,6 +177,68 @@ extension ServerTests {
     }
   }
 
+  /// RFC 6455 8.1: text that is not UTF-8 closes the connection with 1007, rather than being
+  /// read with its bad bytes replaced; RFC 6455 7.4.1: a message over the 16 KiB limit, sent
+  /// in two fragments neither of which passes it, with 1009. Each closes its own tab only.
+  @Test func framesTheWebSocketRulesRefuseCloseWithTheirCodes() async throws {
+    try await withServer { server, port in
+      try await onThread {
+        let headers = ["Host": "127.0.0.1:\(port)", "Origin": "http://127.0.0.1:\(port)"]
+        func tab() throws -> RawConnection {
+          let tab = try RawConnection(port: port)
+          #expect(try tab.upgrade("/ws?token=\(token)", headers).status == 101)
+          try tab.sendText(#"{"type":"hello","width":1280,"visible":true}"#)
+          #expect(try tab.readText()?.contains(#""type":"update""#) == true)
+          return tab
+        }
+        func closeCode(_ tab: RawConnection) throws -> UInt16? {
+          while let frame = try tab.readFrame() {
+            guard frame.opcode == 8, frame.payload.count >= 2 else { continue }
+            return UInt16(frame.payload[0]) << 8 | UInt16(frame.payload[1])
+          }
+          return nil
+        }
+        let notUTF8 = try tab()
+        // An action's JSON with a lone continuation byte and a truncated sequence in its name.
+        try notUTF8.sendFrame(
+          Array(#"{"type":"action","name":"menu."#.utf8) + [0x80, 0xE2, 0x82]
+            + Array(#"increment"}"#.utf8))
+        #expect(try closeCode(notUTF8) == 1007)
+
+        let tooLong = try tab()
+        let half = Array(repeating: UInt8(ascii: " "), count: 10_000)
+        try tooLong.sendFrame(half, isFinal: false)
+        try tooLong.sendFrame(half, opcode: 0)
+        #expect(try closeCode(tooLong) == 1009)
+
+        let other = try tab()
+        // The store goes on: the other tab's increment comes back as a patch of its page.
+        try other.sendText(#"{"type":"action","name":"menu.increment"}"#)
+        #expect(try other.readText()?.contains(#""type":"patch""#) == true)
+      }
+      let count = await MainActor.run { server.app.store.state.count }
+      #expect(count == 1)
+    }
+  }
+
+  /// RFC 9112 3.2: a request with two `Host` headers is refused (400), even when the first
+  /// names this server: a proxy on the way may have honoured the other.
+  @Test func aRequestWithTwoHostsIsRefused() async throws {
+    try await withServer { _, port in
+      try await onThread {
+        let response = try RawConnection(port: port).request([
+          "GET /?token=\(token) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Host: evil.example",
+          "Connection: close",
+        ])
+        #expect(response.status == 400)
+        let body = try RawConnection(port: port).request([
+          "GET /?token=\(token) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Connection: close",
+        ])
+        #expect(body.status == 200)
+      }
+    }
+  }
+
   /// A tab that vanishes without a close (a killed browser, a network gone) is no fault of its
   /// message: its connection is reset, once halfway through a frame while the server waits to
   /// read, once while the server writes to it. The server's read fails with an I/O error
@@ -331,9 +393,16 @@ final class RawConnection: @unchecked Sendable {
 
   /// A text frame, masked as a browser sends it unless told otherwise.
   func sendText(_ text: String, masked: Bool = true) throws {
-    let payload = Array(text.utf8)
+    try sendFrame(Array(text.utf8), masked: masked)
+  }
+
+  /// A frame of `payload` bytes as they are: text (opcode 1) unless told otherwise, the last
+  /// of its message unless `isFinal` is false.
+  func sendFrame(
+    _ payload: [UInt8], opcode: UInt8 = 1, isFinal: Bool = true, masked: Bool = true
+  ) throws {
     let bit: UInt8 = masked ? 0x80 : 0
-    var frame: [UInt8] = [0x81]
+    var frame: [UInt8] = [(isFinal ? 0x80 : 0) | opcode]
     if payload.count < 126 {
       frame.append(bit | UInt8(payload.count))
     } else {
