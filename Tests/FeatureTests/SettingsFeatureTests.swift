@@ -126,6 +126,25 @@ struct SettingsFeatureTests {
     #expect(try JSONDecoder().decode(AppSettings.self, from: written).nthPrimeThreads == 5)
   }
 
+  /// A thread count out of range is a mistake in the file, said where it is, not a count
+  /// taken as the nearest one without a word.
+  @Test func aThreadCountOutOfRangeIsSaidWhereItIs() throws {
+    for count in [0, -3, 257, 99_999] {
+      let error = try #require(throws: DecodingError.self) {
+        try JSONDecoder().decode(
+          AppSettings.self, from: Data(#"{"nthPrimeThreads": \#(count)}"#.utf8))
+      }
+      #expect(
+        FileStorageError.reason(of: error)
+          == "nthPrimeThreads: from 1 to 256 threads, not \(count)")
+    }
+    for count in [1, 256] {
+      let decoded = try JSONDecoder().decode(
+        AppSettings.self, from: Data(#"{"nthPrimeThreads": \#(count)}"#.utf8))
+      #expect(decoded.nthPrimeThreads == count)
+    }
+  }
+
   /// A file from an older PrimeTime, missing fields, loads with their defaults.
   @Test func aFileMissingFieldsLoadsWithTheirDefaults() throws {
     let decoded = try JSONDecoder().decode(

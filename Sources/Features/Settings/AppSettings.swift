@@ -51,6 +51,15 @@ public struct AppSettings: Codable, Equatable, Sendable {
           forKey: .nthPrimeThreads, in: container,
           debugDescription: "a whole number of threads, not \(number)")
       }
+      // Out of range, it is a mistake in the file, said where it is: taken as the nearest
+      // count, 99999 ran 256 threads and 0 one, without a word.
+      guard Self.threadRange.contains(whole) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .nthPrimeThreads, in: container,
+          debugDescription:
+            "from \(Self.threadRange.lowerBound) to \(Self.threadRange.upperBound) threads, "
+            + "not \(whole)")
+      }
       threads = whole
     }
     self.init(
