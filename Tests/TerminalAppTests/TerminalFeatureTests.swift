@@ -421,6 +421,35 @@ struct SmallTerminalTests {
       }
     }
   }
+
+  /// "↑↓ more" is hinted only where the detail does not fit: the scroll keys are bound on the
+  /// most rows the hints can take, and hinted on that guess the hint showed on screens where
+  /// every line of the detail fitted (each size here did).
+  @Test func theScrollHintIsShownOnlyWhereTheDetailDoesNotFit() async throws {
+    let fitting: [(SizeClass, TerminalSize)] = [
+      (.compact, TerminalSize(columns: 60, rows: 9)),
+      (.regular, TerminalSize(columns: 100, rows: 10)),
+      (.desktop, TerminalSize(columns: 120, rows: 12)),
+    ]
+    for (layout, size) in fitting {
+      let store = makeStore(TestStorage(), layout: layout, size: size)
+      try await perform(store, .count("2"))
+      try await perform(store, .intent(.isPrime, argument: nil))
+      let text = screen(store).joined(separator: "\n")
+      for line in ["2 is prime", "Next prime: 3", "[ Save to favorite primes ]"] {
+        #expect(text.contains(line), "\(layout): \(line)")
+      }
+      #expect(!text.contains("↑↓ more"), "\(layout)")
+    }
+    for layout in SizeClass.allCases {
+      let columns = layout == .desktop ? 60 : 40
+      let store = makeStore(
+        TestStorage(), layout: layout, size: TerminalSize(columns: columns, rows: 8))
+      try await perform(store, .count("91"))
+      try await perform(store, .intent(.isPrime, argument: nil))
+      #expect(screen(store).joined(separator: "\n").contains("↑↓ more"), "\(layout)")
+    }
+  }
 }
 
 private func isPrime(_ n: Int) -> Bool {

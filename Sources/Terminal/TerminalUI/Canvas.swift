@@ -8,6 +8,9 @@ public struct Canvas: Equatable, Sendable {
   public let rows: Int
   /// Rows from here down are not drawn on: the key hints are there.
   public var contentBottom: Int
+  /// Whether a prime's detail was drawn with lines hidden, to be scrolled to
+  /// (``withDetailScrollHint(_:draw:)``).
+  var detailOverflowed = false
   // One cell per column, row after row. A character of one scalar (nearly all) is kept as
   // that scalar's value; another (a letter with combining marks) as `cluster` plus its
   // place in `clusters`. A frame is drawn for every key, and Characters in a grid cost a

@@ -136,9 +136,18 @@ public enum CompactLayout {
     extraHints: [String] = []
   ) -> [String] {
     if let tooSmall = Canvas.tooSmall(columns: columns, rows: rows) { return tooSmall }
-    var canvas = Canvas(columns: columns, rows: rows)
     let listed = bindings(state, focus: focus, columns: columns, rows: rows).filter(\.isListed)
-    var bottom = canvas.drawHints(listed.map(\.hint) + extraHints)
+    return Canvas.withDetailScrollHint(listed) { listed in
+      draw(
+        state, focus: focus, columns: columns, rows: rows, hints: listed.map(\.hint) + extraHints)
+    }
+  }
+
+  private static func draw(
+    _ state: CompactApp.State, focus: WindowFocus, columns: Int, rows: Int, hints: [String]
+  ) -> Canvas {
+    var canvas = Canvas(columns: columns, rows: rows)
+    var bottom = canvas.drawHints(hints)
     if let notice = state.storageNotice {
       bottom = canvas.drawStatus(notice, bottomRow: bottom - 1, column: 1, width: columns - 2) - 1
     }
@@ -169,7 +178,7 @@ public enum CompactLayout {
       canvas.rule(row: 1)
       DocumentKeys.draw(document, focus: focus, top: 2, bottom: bottom, on: &canvas)
     }
-    return canvas.lines
+    return canvas
   }
 
   private static func drawNavigationBar(

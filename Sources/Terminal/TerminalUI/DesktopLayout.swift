@@ -168,15 +168,23 @@ public enum DesktopLayout {
     extraHints: [String] = []
   ) -> [String] {
     if let tooSmall = Canvas.tooSmall(columns: columns, rows: rows) { return tooSmall }
-    var canvas = Canvas(columns: columns, rows: rows)
     let listed = bindings(state, focus: focus, columns: columns, rows: rows).filter(\.isListed)
-    let hints = listed.map { binding in
-      if case .send(.desktop(.menu(let command))) = binding.action {
-        return "\(binding.keys[0]) \(command.title)"
+    return Canvas.withDetailScrollHint(listed) { listed in
+      let hints = listed.map { binding in
+        if case .send(.desktop(.menu(let command))) = binding.action {
+          return "\(binding.keys[0]) \(command.title)"
+        }
+        return binding.hint
       }
-      return binding.hint
+      return draw(state, focus: focus, columns: columns, rows: rows, hints: hints + extraHints)
     }
-    let bottom = canvas.drawHints(hints + extraHints)
+  }
+
+  private static func draw(
+    _ state: DesktopWindow.State, focus: WindowFocus, columns: Int, rows: Int, hints: [String]
+  ) -> Canvas {
+    var canvas = Canvas(columns: columns, rows: rows)
+    let bottom = canvas.drawHints(hints)
     canvas.contentBottom = max(bottom, 0)
     canvas.center(state.title, row: 0)
     canvas.write(tabStrip(state.tabs, width: columns - 2), row: 1, column: 1)
@@ -200,7 +208,7 @@ public enum DesktopLayout {
         row: 3, column: column, width: width, height: min(14, bottom - 3), title: window.title)
       SettingsKeys.draw(window.settings, row: 5, column: column + 2, width: width - 4, on: &canvas)
     }
-    return canvas.lines
+    return canvas
   }
 
   /// The tabs of the open windows, as many as fit around the current one, with how many more

@@ -42,6 +42,7 @@ extension Canvas {
     }
     if first > 0 { write("↑", row: row, column: column + width - 1) }
     if first + room < lines.count { write("↓", row: row + room - 1, column: column + width - 1) }
+    if lines.count > room { detailOverflowed = true }
   }
 
   /// A popover box with an arrow pointing left at `anchorRow`, kept between `top` and
@@ -134,6 +135,28 @@ extension Canvas {
   /// screen): where content must end to be seen whatever the hints.
   static func lowestRuleRow(rows: Int) -> Int {
     rows - max(rows / 3, 1) - 1
+  }
+
+  /// The screen `draw` makes with the key hints of `listed`, the detail's scroll keys hinted
+  /// only where the detail does not fit.
+  ///
+  /// The scroll keys are bound wherever the detail may not fit the room left by the most rows
+  /// the hints can take (``lowestRuleRow(rows:)``): the hints are made from the keys, so their
+  /// own rows are not known yet. Hinted on that guess, "↑↓ more" showed where every line
+  /// fitted (a popover on ten rows). So the screen is drawn without that hint first, and again
+  /// with it when the detail did not fit: a hint more only takes room from it.
+  static func withDetailScrollHint<Action>(
+    _ listed: [KeyBinding<KeyCommand<Action>>],
+    draw: ([KeyBinding<KeyCommand<Action>>]) -> Canvas
+  ) -> [String] {
+    let scroll = listed.firstIndex { binding in
+      if case .scrollDetail = binding.action { true } else { false }
+    }
+    guard let scroll else { return draw(listed).lines }
+    var unhinted = listed
+    unhinted.remove(at: scroll)
+    let canvas = draw(unhinted)
+    return canvas.detailOverflowed ? draw(listed).lines : canvas.lines
   }
 
   /// Keys that scroll a detail that does not fit `room` rows.
