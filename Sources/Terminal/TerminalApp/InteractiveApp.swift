@@ -55,6 +55,30 @@ public enum InteractiveApp {
       store.send(.resized(size))
     }
 
+    /// After a stop, once continued: in front, takes the terminal back and draws anew; in the
+    /// background (`bg`, or `kill -CONT` from outside) the terminal is the shell's, and the app
+    /// cannot run without it: it stops again, as a full-screen program stopped by SIGTTOU
+    /// does, until `fg`. The status to end with when the terminal went.
+    func continued() async -> Int32? {
+      while true {
+        switch TerminalSession.ownershipAfterContinue {
+        case .foreground:
+          terminal.resume()
+          // Resized while stopped, it heard nothing: the shell had the terminal.
+          resize(to: TerminalSession.size())
+          display.redraw(screen.value)
+          return nil
+        case .background:
+          terminal.stopInBackground()
+        case .gone:
+          // The terminal was closed: its hangup continues the program too, and the two
+          // signals come in either order. Stopped now, nothing would ever continue it: it
+          // ends as the hangup asks, saving first.
+          return await end(by: SIGHUP)
+        }
+      }
+    }
+
     var quitWithoutSaving = false
     for await queued in terminal.events {
       // A signal to end goes before whatever keys are queued (a long paste would otherwise
@@ -63,6 +87,7 @@ public enum InteractiveApp {
       switch event {
       case .key(.control("z")):
         terminal.suspend()
+        if let status = await continued() { return status }
       case .key(let key):
         // Ctrl-L draws anew at the terminal's size now, whatever resize went unheard.
         if key == .control("l") { resize(to: TerminalSession.size()) }
@@ -81,23 +106,7 @@ public enum InteractiveApp {
       case .resized(let size):
         resize(to: size)
       case .resumed:
-        switch TerminalSession.ownershipAfterContinue {
-        case .foreground:
-          terminal.resume()
-          // Resized while stopped, it heard nothing: the shell had the terminal.
-          resize(to: TerminalSession.size())
-          display.redraw(screen.value)
-        case .background:
-          // Continued in the background (`bg`, or `kill -CONT` from outside): the terminal is
-          // the shell's, and the app cannot run without it; it stops again, as a full-screen
-          // program stopped by SIGTTOU does, until `fg`.
-          terminal.stopInBackground()
-        case .gone:
-          // The terminal was closed: its hangup continues the program too, and the two
-          // signals come in either order. Stopped now, nothing would ever continue it: it
-          // ends as the hangup asks, saving first.
-          return await end(by: SIGHUP)
-        }
+        if let status = await continued() { return status }
       case .terminated(let signal):
         return await end(by: signal)
       case .endOfInput:

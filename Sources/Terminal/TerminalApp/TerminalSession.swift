@@ -20,12 +20,13 @@ import TerminalUI
 /// (``Event/terminated(signal:)``: favorites saved, terminal restored, status 128 + signal,
 /// no backtrace); SIGPIPE and SIGXFSZ are ignored (a failed write is an error like any
 /// other); SIGWINCH is a resize. Ctrl-Z (or SIGTSTP from outside) gives the terminal back and
-/// stops the program, as full-screen programs do; continued, it takes the terminal again and
-/// says so (``Event/resumed``), to be drawn anew — only in the foreground: continued in the
-/// background (`bg`, or `kill -CONT` while the shell has the terminal) it leaves the
-/// terminal alone and stops again (``stopInBackground()``) until `fg`, as a full-screen
-/// program stopped by SIGTTOU does; a read that fails in the background waits rather than
-/// ending the program.
+/// stops the program, as full-screen programs do (``suspend()``, which returns once it is
+/// continued); continued, it takes the terminal again, to be drawn anew — only in the
+/// foreground: continued in the background (`bg`, or `kill -CONT` while the shell has the
+/// terminal) it leaves the terminal alone and stops again (``stopInBackground()``) until
+/// `fg`, as a full-screen program stopped by SIGTTOU does. A stop from outside (SIGSTOP) is
+/// told when it is continued (``Event/resumed``). A read that fails in the background waits
+/// rather than ending the program.
 @MainActor
 public final class TerminalSession {
   public enum Event: Sendable {
@@ -35,7 +36,8 @@ public final class TerminalSession {
     case terminated(signal: Int32)
     /// Standard input closed.
     case endOfInput
-    /// The program was stopped and is continued: the screen must be drawn anew.
+    /// The program was stopped from outside (SIGSTOP) and is continued: the screen must be
+    /// drawn anew. (A stop of its own, ``suspend()``, returns when it is continued.)
     case resumed
   }
 
@@ -56,7 +58,7 @@ public final class TerminalSession {
     // Started in the background (`primetime &`), it must not take the terminal from the
     // shell: it stops, as a full-screen program stopped by SIGTTOU does, until `fg`.
     while Self.ownership == .background {
-      kill(0, SIGSTOP)
+      stopUntilContinued()
       _ = Self.ownershipAfterContinue
     }
     var original = termios()
@@ -128,20 +130,19 @@ public final class TerminalSession {
     return signal == 0 ? nil : signal
   }
 
-  /// Gives the terminal back and stops the program until it is continued (`fg`), which comes
-  /// as ``Event/resumed``: call ``resume()`` then and draw the screen anew.
+  /// Gives the terminal back and stops the program; returns once it is continued (`fg` or
+  /// `bg`): see ``ownershipAfterContinue``, and in the foreground call ``resume()`` and draw
+  /// the screen anew.
   public func suspend() {
     restoreTerminal()
-    // SIGTSTP is taken by the signal source (which hands it back as Ctrl-Z), so the job stops
-    // with SIGSTOP, which nothing catches. kill may return before the stop lands; the terminal
-    // is taken again only on SIGCONT, so nothing races it.
-    kill(0, SIGSTOP)
+    stopUntilContinued()
   }
 
   /// Stops the program again without touching the terminal, when it was continued in the
-  /// background: `fg` continues it with the terminal (a job already running would get none).
+  /// background; returns once it is continued again: `fg` continues it with the terminal (a
+  /// job already running would get none).
   public func stopInBackground() {
-    kill(0, SIGSTOP)
+    stopUntilContinued()
   }
 
   /// Takes the terminal again after the program was continued: whoever had it meanwhile (a
@@ -149,6 +150,20 @@ public final class TerminalSession {
   public func resume() {
     enterFullScreen(force: true)
   }
+}
+
+/// Stops this program and returns once it is continued.
+///
+/// With SIGSTOP, which nothing catches (SIGTSTP is the signal source's, which hands it back
+/// as Ctrl-Z), sent to this thread: the stop lands before `raise` returns, so its return is
+/// the continue, and the program does not wait to hear SIGCONT. A dispatch signal source
+/// hears a signal only after the thread that took it re-raises it on the source's own thread;
+/// after an `fg` under load the app once ran on without ever hearing it, and never redrew.
+/// (`kill(0, SIGSTOP)`, as before, could return before the stop landed.) The job's other
+/// processes are stopped by the terminal's own SIGTSTP; a stop sent to this one alone stops
+/// this one alone.
+private func stopUntilContinued() {
+  raise(SIGSTOP)
 }
 
 /// Raw input (no echo, no line editing, keys as they come) and the alternate screen.
@@ -253,7 +268,7 @@ private func startListening(
       case SIGWINCH: continuation.yield(.resized(TerminalSession.size()))
       // Stopped from outside: suspend as Ctrl-Z does, giving the terminal back first.
       case SIGTSTP: continuation.yield(.key(.control("z")))
-      // Continued after a stop the program did not make itself (SIGSTOP).
+      // Continued after a stop from outside (SIGSTOP); after its own, the program knows.
       case SIGCONT: continuation.yield(.resumed)
       default:
         termination.signal.store(signalNumber, ordering: .relaxed)
