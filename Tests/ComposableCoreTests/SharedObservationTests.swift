@@ -51,6 +51,35 @@ private struct StoredCount: Reducer {
   func reduce(into state: inout State, action: Action) -> Effect<Action> {}
 }
 
+/// What the markers made by an observed value's computations did: how many were made, and
+/// which went.
+private final class MarkerLog {
+  var made = 0
+  var freed: [Int] = []
+}
+
+/// Made anew by each computation of an observed value; says when it goes. Any two are equal:
+/// the count beside it decides whether the value changed.
+private final class Marker: Equatable {
+  let id: Int
+  let log: MarkerLog
+
+  init(log: MarkerLog) {
+    log.made += 1
+    id = log.made
+    self.log = log
+  }
+
+  deinit { log.freed.append(id) }
+
+  static func == (lhs: Marker, rhs: Marker) -> Bool { true }
+}
+
+private struct CountShown: Equatable {
+  var count: Int
+  var marker: Marker
+}
+
 /// Waits, yielding to the main actor's queue, until `condition` holds (at most two seconds).
 @MainActor
 private func eventually(_ condition: () -> Bool) async {
@@ -76,6 +105,29 @@ struct SharedObservationTests {
     // Once: the store that made the change does not make the other one announce twice.
     try? await Task.sleep(for: .milliseconds(20))
     #expect(seen == [1])
+    subscription.cancel()
+  }
+
+  /// A subscriber keeps the value it was handed while it runs, even when it sends an action
+  /// whose change replaces that value: after a shared change made elsewhere the store handles
+  /// no action, so the send is handled at once and announces inside this announcement. Lent
+  /// without a retain, as after an action, the value was freed under the subscriber.
+  @Test func aSubscriberThatSendsOnASharedChangeKeepsTheValueItWasHanded() async {
+    let store = Store(initialState: SharedCounter.State()) { SharedCounter() }
+    let log = MarkerLog()
+    let shown = store.observe { CountShown(count: $0.count, marker: Marker(log: log)) }
+    var freedWhileHanded: [Bool] = []
+    let subscription = shown.subscribe { value in
+      guard value.count == 1 else { return }
+      let id = value.marker.id
+      store.send(.increment)
+      freedWhileHanded.append(log.freed.contains(id))
+    }
+    @Shared(.inMemory("count")) var shared = 0
+    $shared.withLock { $0 = 1 }
+    await eventually { shown.value.count == 2 }
+    #expect(shown.value.count == 2)
+    #expect(freedWhileHanded == [false])
     subscription.cancel()
   }
 

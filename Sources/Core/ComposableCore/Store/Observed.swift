@@ -93,13 +93,14 @@ public final class Observed<Value: Equatable>: Observable {
   }
 
   /// Hands `current` to `body` without a retain (a window's view state, for each subscriber
-  /// after every change).
+  /// after every action).
   ///
   /// Safe because nothing `body` can do releases `current` while it runs: `current` is private
-  /// and changed only by a refresh, and a refresh cannot run inside a subscriber (an action
-  /// sent from one is queued until the notification ends, and a shared change schedules a
-  /// task); the observed value itself is held by the store's refresh or the task that called
-  /// this. A subscriber may cancel itself or others: `subscribers` is iterated as a copy.
+  /// and changed only by a refresh, and a refresh cannot run inside a subscriber called after
+  /// an action (an action sent from one is queued until the notification ends, and a shared
+  /// change schedules a task); the observed value itself is held by the store's refresh. Not
+  /// so after a shared change (``announce(_:lends:)``). A subscriber may cancel itself or
+  /// others: `subscribers` is iterated as a copy.
   /// `aSubscriberThatSendsAndCancelsKeepsTheValueItWasHanded` checks it under ASan.
   @inlinable
   static func lend(_ current: inout Value, to body: (Value) -> Void) {
@@ -190,17 +191,27 @@ extension Observed {
       return
     }
     let new = readFollowingShared()
-    if !Self.isSame(new, as: &current, by: { $0 == $1 }) { announce(new) }
+    if !Self.isSame(new, as: &current, by: { $0 == $1 }) { announce(new, lends: false) }
   }
 
+  /// Makes `new` the value and hands it to each subscriber: lent (no retain) after an
+  /// action, when a subscriber's send waits for the store; after a shared change made
+  /// elsewhere, as a copy, since the store handles no action then and a subscriber's send is
+  /// handled at once: its recomputation replaced `current`, and freed the value lent to the
+  /// subscriber still running (`aSubscriberThatSendsOnASharedChangeKeepsTheValueItWasHanded`).
   @inlinable
-  func announce(_ new: consuming Value) {
+  func announce(_ new: consuming Value, lends: Bool = true) {
     if isTracked {
       // The registrar's observers are told around the change, as it is made.
       let new = copy new
       registrar.withMutation(of: self, keyPath: valueKeyPath) { current = new }
     } else {
       Self.replace(&current, with: new)
+    }
+    guard lends else {
+      let shown = current
+      for subscriber in subscribers { subscriber.onChange(shown) }
+      return
     }
     for subscriber in subscribers { Self.lend(&current, to: subscriber.onChange) }
   }
