@@ -120,6 +120,26 @@ struct FavoritesDocumentFeatureTests {
     await store.send(.alert(.dismiss)) { $0.alert = nil }
   }
 
+  /// A Save As name ending in "/" names a folder: refused where it is typed, and nothing is
+  /// written (saved as ".json" in it, the folder was made, and a hidden file in it).
+  @Test func aFolderIsRefusedAsASaveAsName() async throws {
+    let (store, documents) = makeStore([path: [2]])
+    await store.send(.opened)
+    await store.receive(.loaded(.success(LoadedFavorites(primes: [2])))) {
+      $0.primes = [2]
+      $0.saved = [2]
+      $0.status = .idle
+    }
+    await store.send(.saveAsFieldChanged("copies/")) { $0.saveAsField = "copies/" }
+    await store.send(.saveAsFieldSubmitted) {
+      $0.saveAsField = nil
+      $0.alert = .notAFile("copies/")
+    }
+    #expect(try await documents.storage("/docs/copies/.json").load().primes == [])
+    #expect(store.state.path == path)
+    await store.send(.alert(.dismiss)) { $0.alert = nil }
+  }
+
   /// A file that loads with entries left out (not primes, repeats) says which until the next
   /// save, as the favorites screen does: an edit saved replaces the file (the live storage
   /// copies it aside first), and nothing is dropped without a word.

@@ -313,6 +313,11 @@ struct ScriptRunnerTests {
       (
         "add 8", ScriptError(line: 1, message: "'add' is not available on this screen")
       ),
+      // Standardized, the folder's path named a file of the folder's name.
+      (
+        "save-as /docs/copies/",
+        ScriptError(line: 1, message: "'save-as' needs a file, and '/docs/copies/' names a folder")
+      ),
     ]
     for (script, expected) in cases {
       let store = makeStore(TestStorage(), layout: .compact)

@@ -182,6 +182,11 @@ public struct FavoritesDocumentFeature: Reducer {
       case .saveAsFieldSubmitted:
         guard let text = state.saveAsField, !text.isEmpty else { return .none }
         state.saveAsField = nil
+        // A name ending in "/" names a folder: saved as ".json" in it, the folder was made.
+        guard !text.hasSuffix("/") else {
+          state.alert = .notAFile(text)
+          return .none
+        }
         // A name alone, as a save panel starts in the document's folder; without an
         // extension, a document's (`.json`), as a save panel adds its type's.
         let folder = (state.path as NSString).deletingLastPathComponent
@@ -280,6 +285,17 @@ extension AlertState where Action == FavoritesDocumentFeature.Action.Alert {
       ButtonState(role: .cancel) { TextState("OK") }
     } message: {
       TextState("Save As under another name, or open \(name) and add these primes there.")
+    }
+  }
+
+  /// A Save As name that names a folder (it ends in "/").
+  public static func notAFile(_ name: String) -> Self {
+    AlertState {
+      TextState("\(name) names a folder, not a file")
+    } actions: {
+      ButtonState(role: .cancel) { TextState("OK") }
+    } message: {
+      TextState("Save As under a file's name: a name in this document's folder, or a path.")
     }
   }
 

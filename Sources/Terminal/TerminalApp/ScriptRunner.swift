@@ -179,6 +179,10 @@ public enum ScriptWord {
       // A path may hold spaces: the rest of the line.
       let path = String(text.dropFirst(words[0].count)).trimmingWhitespace()
       guard !path.isEmpty else { throw fail("\(quoted(words[0])) needs a file") }
+      // Standardized, "docs/" would name the file "docs".
+      guard !path.hasSuffix("/") else {
+        throw fail("\(quoted(words[0])) needs a file, and \(quoted(path)) names a folder")
+      }
       let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
       return words[0] == "open" ? .open(path: absolute) : .saveAs(path: absolute)
     case "add":
