@@ -440,6 +440,13 @@ struct SmallTerminalTests {
         #expect(text.contains(line), "\(layout): \(line)")
       }
       #expect(!text.contains("↑↓ more"), "\(layout)")
+      // A popover ends under its last line: no empty row inside it.
+      let lines = screen(store)
+      if layout != .compact,
+        let button = lines.firstIndex(where: { $0.contains("[ Save to favorite primes ]") })
+      {
+        #expect(lines[button + 1].contains("└"), "\(layout): \(lines[button + 1])")
+      }
     }
     for layout in SizeClass.allCases {
       let columns = layout == .desktop ? 60 : 40

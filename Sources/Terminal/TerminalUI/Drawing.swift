@@ -53,7 +53,10 @@ extension Canvas {
     bottom: Int, scroll: Int
   ) {
     let width = min(Canvas.detailWidth(detail) + 4, maxWidth)
-    let height = min(Canvas.detailLines(detail).count + 2, bottom - top)
+    // As tall as the lines drawn in the room there is: without their blank lines when they do
+    // not fit with them (sized for those, the box kept an empty row under its button).
+    let lines = Canvas.detailLines(detail, room: Canvas.detailRoom(top: top, bottom: bottom))
+    let height = min(lines.count + 2, bottom - top)
     let boxTop = max(top, min(anchorRow - 1, bottom - height))
     box(row: boxTop, column: column, width: width, height: height)
     write("◀", row: min(max(anchorRow, boxTop + 1), boxTop + height - 2), column: column)
