@@ -27,14 +27,19 @@ struct FavoritesDocumentFeatureTests {
     }
   }
 
-  @Test func closingWithChangesAsksAndCancelKeepsThem() async throws {
-    let (store, documents) = makeStore([path: [2, 3]])
+  /// Opens the document, which loads `primes`.
+  func open(_ store: TestStoreOf<FavoritesDocumentFeature>, loading primes: [Int]) async {
     await store.send(.opened)
-    await store.receive(.loaded(.success(LoadedFavorites(primes: [2, 3])))) {
-      $0.primes = [2, 3]
-      $0.saved = [2, 3]
+    await store.receive(.loaded(.success(LoadedFavorites(primes: primes)))) {
+      $0.primes = primes
+      $0.saved = primes
       $0.status = .idle
     }
+  }
+
+  @Test func closingWithChangesAsksAndCancelKeepsThem() async throws {
+    let (store, documents) = makeStore([path: [2, 3]])
+    await open(store, loading: [2, 3])
     await store.send(.primeAdded(5)) { $0.primes = [2, 3, 5] }
     await store.send(.primeAdded(9))  // not prime: not added
     #expect(store.state.isEdited)
@@ -62,12 +67,7 @@ struct FavoritesDocumentFeatureTests {
 
   @Test func discardingClosesWithoutWriting() async throws {
     let (store, documents) = makeStore([path: [7]])
-    await store.send(.opened)
-    await store.receive(.loaded(.success(LoadedFavorites(primes: [7])))) {
-      $0.primes = [7]
-      $0.saved = [7]
-      $0.status = .idle
-    }
+    await open(store, loading: [7])
     await store.send(.deleted(atOffsets: [0])) { $0.primes = [] }
     await store.send(.closeTapped) { $0.alert = .saveChanges(to: "primes.json") }
     await store.send(.alert(.presented(.discard))) { $0.alert = nil }
@@ -78,12 +78,7 @@ struct FavoritesDocumentFeatureTests {
   @Test func saveAsWritesTheDocumentElsewhereAndBecomesIt() async throws {
     let other = "/docs/copy.json"
     let (store, documents) = makeStore([path: [2]])
-    await store.send(.opened)
-    await store.receive(.loaded(.success(LoadedFavorites(primes: [2])))) {
-      $0.primes = [2]
-      $0.saved = [2]
-      $0.status = .idle
-    }
+    await open(store, loading: [2])
     await store.send(.primeAdded(3)) { $0.primes = [2, 3] }
     await store.send(.savedAs(path: other)) { $0.status = .saving }
     await store.receive(.saved(path: other, .success([2, 3]))) {
@@ -102,12 +97,7 @@ struct FavoritesDocumentFeatureTests {
   @Test func saveAsDoesNotReplaceAnotherDocument() async throws {
     let other = "/docs/other.json"
     let (store, documents) = makeStore([path: [2], other: [11, 13]])
-    await store.send(.opened)
-    await store.receive(.loaded(.success(LoadedFavorites(primes: [2])))) {
-      $0.primes = [2]
-      $0.saved = [2]
-      $0.status = .idle
-    }
+    await open(store, loading: [2])
     await store.send(.primeAdded(3)) { $0.primes = [2, 3] }
     await store.send(.savedAs(path: other)) { $0.status = .saving }
     await store.receive(.saveAsRefused(path: other)) {
@@ -124,12 +114,7 @@ struct FavoritesDocumentFeatureTests {
   /// written (saved as ".json" in it, the folder was made, and a hidden file in it).
   @Test func aFolderIsRefusedAsASaveAsName() async throws {
     let (store, documents) = makeStore([path: [2]])
-    await store.send(.opened)
-    await store.receive(.loaded(.success(LoadedFavorites(primes: [2])))) {
-      $0.primes = [2]
-      $0.saved = [2]
-      $0.status = .idle
-    }
+    await open(store, loading: [2])
     await store.send(.saveAsFieldChanged("copies/")) { $0.saveAsField = "copies/" }
     await store.send(.saveAsFieldSubmitted) {
       $0.saveAsField = nil

@@ -279,34 +279,33 @@ extension AlertState where Action == FavoritesDocumentFeature.Action.Alert {
 
   /// Save As does not replace a file that holds other primes.
   public static func cannotReplace(_ name: String) -> Self {
-    AlertState {
-      TextState("\(name) holds other primes, so it is not replaced")
-    } actions: {
-      ButtonState(role: .cancel) { TextState("OK") }
-    } message: {
-      TextState("Save As under another name, or open \(name) and add these primes there.")
-    }
+    notice(
+      "\(name) holds other primes, so it is not replaced",
+      "Save As under another name, or open \(name) and add these primes there.")
   }
 
   /// A Save As name that names a folder (it ends in "/").
   public static func notAFile(_ name: String) -> Self {
-    AlertState {
-      TextState("\(name) names a folder, not a file")
-    } actions: {
-      ButtonState(role: .cancel) { TextState("OK") }
-    } message: {
-      TextState("Save As under a file's name: a name in this document's folder, or a path.")
-    }
+    notice(
+      "\(name) names a folder, not a file",
+      "Save As under a file's name: a name in this document's folder, or a path.")
   }
 
   /// A file that did not load is not saved over.
   public static func cannotSaveOver(_ name: String) -> Self {
+    notice(
+      "\(name) did not load, so it is not saved over",
+      "Save As keeps these primes in another file, and leaves \(name) as it is.")
+  }
+
+  /// Something refused, said with OK as its one button.
+  private static func notice(_ title: String, _ message: String) -> Self {
     AlertState {
-      TextState("\(name) did not load, so it is not saved over")
+      TextState(title)
     } actions: {
       ButtonState(role: .cancel) { TextState("OK") }
     } message: {
-      TextState("Save As keeps these primes in another file, and leaves \(name) as it is.")
+      TextState(message)
     }
   }
 }

@@ -148,6 +148,7 @@ public struct WebServer: Sendable {
       }
       group.addTask {
         defer { outbox.finish() }
+        var refusedFrame: (any Error)?
         do {
           for try await message in inbound.messages(maxSize: 16_384) {
             guard case .text(let text) = message else {
@@ -162,10 +163,10 @@ public struct WebServer: Sendable {
           // A frame the WebSocket rules refuse (text that is not UTF-8, a message over
           // 16 KiB, fragments out of order): thrown back, the WebSocket layer closes the
           // connection with the code RFC 6455 gives it (1007, 1009, 1002).
-          await app.disconnect(id)
-          throw error
+          refusedFrame = error
         }
         await app.disconnect(id)
+        if let refusedFrame { throw refusedFrame }
       }
       try await group.waitForAll()
     }

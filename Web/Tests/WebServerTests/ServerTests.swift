@@ -138,6 +138,17 @@ struct ServerTests {
 }
 
 extension ServerTests {
+  /// A tab's connection to the server on `port`: upgraded with the token, its hello said
+  /// (a desktop's width), and its first page read.
+  func openTab(port: Int) throws -> RawConnection {
+    let headers = ["Host": "127.0.0.1:\(port)", "Origin": "http://127.0.0.1:\(port)"]
+    let tab = try RawConnection(port: port)
+    #expect(try tab.upgrade("/ws?token=\(token)", headers).status == 101)
+    try tab.sendText(#"{"type":"hello","width":1280,"visible":true}"#)
+    #expect(try tab.readText()?.contains(#""type":"update""#) == true)
+    return tab
+  }
+
   @Test func missingPagesAndHeadCarryTheSecurityHeaders() async throws {
     try await withServer { _, port in
       try await onThread {
@@ -159,20 +170,9 @@ extension ServerTests {
   @Test func anUnmaskedFrameClosesTheConnection() async throws {
     try await withServer { _, port in
       try await onThread {
-        let headers = ["Host": "127.0.0.1:\(port)", "Origin": "http://127.0.0.1:\(port)"]
-        let tab = try RawConnection(port: port)
-        #expect(try tab.upgrade("/ws?token=\(token)", headers).status == 101)
-        try tab.sendText(#"{"type":"hello","width":1280,"visible":true}"#)
-        #expect(try tab.readText()?.contains(#""type":"update""#) == true)
+        let tab = try openTab(port: port)
         try tab.sendText(#"{"type":"visibility","visible":true}"#, masked: false)
-        var closeCode: UInt16?
-        while let frame = try tab.readFrame() {
-          if frame.opcode == 8 {
-            closeCode = UInt16(frame.payload[0]) << 8 | UInt16(frame.payload[1])
-            break
-          }
-        }
-        #expect(closeCode == 1002)
+        #expect(try tab.closeCode() == 1002)
       }
     }
   }
@@ -183,35 +183,20 @@ extension ServerTests {
   @Test func framesTheWebSocketRulesRefuseCloseWithTheirCodes() async throws {
     try await withServer { server, port in
       try await onThread {
-        let headers = ["Host": "127.0.0.1:\(port)", "Origin": "http://127.0.0.1:\(port)"]
-        func tab() throws -> RawConnection {
-          let tab = try RawConnection(port: port)
-          #expect(try tab.upgrade("/ws?token=\(token)", headers).status == 101)
-          try tab.sendText(#"{"type":"hello","width":1280,"visible":true}"#)
-          #expect(try tab.readText()?.contains(#""type":"update""#) == true)
-          return tab
-        }
-        func closeCode(_ tab: RawConnection) throws -> UInt16? {
-          while let frame = try tab.readFrame() {
-            guard frame.opcode == 8, frame.payload.count >= 2 else { continue }
-            return UInt16(frame.payload[0]) << 8 | UInt16(frame.payload[1])
-          }
-          return nil
-        }
-        let notUTF8 = try tab()
+        let notUTF8 = try openTab(port: port)
         // An action's JSON with a lone continuation byte and a truncated sequence in its name.
         try notUTF8.sendFrame(
           Array(#"{"type":"action","name":"menu."#.utf8) + [0x80, 0xE2, 0x82]
             + Array(#"increment"}"#.utf8))
-        #expect(try closeCode(notUTF8) == 1007)
+        #expect(try notUTF8.closeCode() == 1007)
 
-        let tooLong = try tab()
+        let tooLong = try openTab(port: port)
         let half = Array(repeating: UInt8(ascii: " "), count: 10_000)
         try tooLong.sendFrame(half, isFinal: false)
         try tooLong.sendFrame(half, opcode: 0)
-        #expect(try closeCode(tooLong) == 1009)
+        #expect(try tooLong.closeCode() == 1009)
 
-        let other = try tab()
+        let other = try openTab(port: port)
         // The store goes on: the other tab's increment comes back as a patch of its page.
         try other.sendText(#"{"type":"action","name":"menu.increment"}"#)
         #expect(try other.readText()?.contains(#""type":"patch""#) == true)
@@ -248,17 +233,9 @@ extension ServerTests {
     let log: @Sendable (String) -> Void = { line in lines.update { $0.append(line) } }
     try await withServer(log: log) { _, port in
       try await onThread {
-        let headers = ["Host": "127.0.0.1:\(port)", "Origin": "http://127.0.0.1:\(port)"]
-        func tab() throws -> RawConnection {
-          let tab = try RawConnection(port: port)
-          #expect(try tab.upgrade("/ws?token=\(token)", headers).status == 101)
-          try tab.sendText(#"{"type":"hello","width":1280,"visible":true}"#)
-          #expect(try tab.readText() != nil)
-          return tab
-        }
-        let midFrame = try tab()
-        let writtenTo = try tab()
-        let other = try tab()
+        let midFrame = try openTab(port: port)
+        let writtenTo = try openTab(port: port)
+        let other = try openTab(port: port)
         // A masked text frame of 60 bytes, cut after its header, its mask and 10 bytes.
         try midFrame.write([0x81, 0x80 | 60, 0x12, 0x34, 0x56, 0x78] + Array("{\"type\":\"a".utf8))
         midFrame.reset()
@@ -369,6 +346,16 @@ final class RawConnection: @unchecked Sendable {
         "Connection: Upgrade", "Upgrade: websocket", "Sec-WebSocket-Version: 13",
         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
       ])
+  }
+
+  /// The code of the server's close frame, reading past whatever comes before it; nil when
+  /// the connection ends without one.
+  func closeCode() throws -> UInt16? {
+    while let frame = try readFrame() {
+      guard frame.opcode == 8, frame.payload.count >= 2 else { continue }
+      return UInt16(frame.payload[0]) << 8 | UInt16(frame.payload[1])
+    }
+    return nil
   }
 
   /// The rest of the stream until the server closes it.
