@@ -40,6 +40,7 @@ struct PrimeRequest: Reducer {
         return .run { send in
           for try await event in nthPrime(count) {
             switch event {
+            case .waiting: break  // another request holds the engine; progress follows
             case .progress(let fraction): await send(.progress(fraction))
             case .prime(let prime): await send(.response(prime))
             }

@@ -23,6 +23,27 @@ struct NthPrimeLookupTests {
     await store.finish()
   }
 
+  /// Another request holds the engine: the request says it waits, until its progress comes.
+  @Test func aRequestThatWaitsForTheEngineSaysSo() async {
+    let store = TestStore(initialState: NthPrimeLookup.State()) {
+      NthPrimeLookup()
+    } withDependencies: {
+      $0.nthPrime = NthPrimeClient { _ in
+        AsyncThrowingStream { continuation in
+          for event in [NthPrimeEvent.waiting, .progress(0), .progress(0.5), .prime(13)] {
+            continuation.yield(event)
+          }
+          continuation.finish()
+        }
+      }
+    }
+    await store.send(.request(n: 6)) { $0.request = .init(n: 6) }
+    await store.receive(.waiting) { $0.request?.isWaiting = true }
+    await store.receive(.progress(0)) { $0.request?.isWaiting = false }
+    await store.receive(.progress(0.5)) { $0.request?.progress = 0.5 }
+    await store.receive(.response(n: 6, .success(13))) { $0.request = nil }
+  }
+
   @Test func failureSaysWhy() async {
     let store = makeStore()
     await store.send(.request(n: 0)) { $0.request = .init(n: 0) }

@@ -68,8 +68,13 @@ struct FlowSnapshotTests {
     await eventually { engine.isRunning(2) }
     #expect(counter()?.isIncrementEnabled == false)
     record("ask for the n-th prime")
+    engine.waiting(2)
+    await eventually { counter()?.nthPrimeProgress?.isWaiting == true }
+    #expect(counter()?.nthPrimeProgress?.title == "Waiting to find the 2nd prime")
+    record("another request holds the engine")
     engine.progress(2, 0.4)
     await eventually { counter()?.nthPrimeProgress?.fraction == 0.4 }
+    #expect(counter()?.nthPrimeProgress?.isWaiting == false)
     record("progress")
     engine.answer(2, 3)
     await eventually { counter()?.alert != nil }
@@ -116,8 +121,13 @@ struct FlowSnapshotTests {
     await eventually { engine.isRunning(2) }
     #expect(view().menu.filter(\.isEnabled).map(\.command).contains(.increment) == false)
     record("ask for the n-th prime")
+    engine.waiting(2)
+    await eventually { view().counter.nthPrimeProgress?.isWaiting == true }
+    #expect(view().counter.nthPrimeProgress?.title == "Waiting to find the 2nd prime")
+    record("another request holds the engine")
     engine.progress(2, 0.4)
     await eventually { view().counter.nthPrimeProgress?.fraction == 0.4 }
+    #expect(view().counter.nthPrimeProgress?.isWaiting == false)
     record("progress")
     engine.answer(2, 3)
     await eventually { view().counter.alert != nil }

@@ -21,6 +21,11 @@ final class ManualNthPrime: Sendable {
 
   func isRunning(_ n: Int) -> Bool { requests.withLock { $0[n] != nil } }
 
+  /// Says the request waits for the engine, busy with another.
+  func waiting(_ n: Int) {
+    _ = requests.withLock { $0[n]?.yield(.waiting) }
+  }
+
   func progress(_ n: Int, _ fraction: Double) {
     _ = requests.withLock { $0[n]?.yield(.progress(fraction)) }
   }

@@ -170,6 +170,10 @@ struct MappingTests {
     #expect(!touch.isNthPrimeButtonEnabled)
     #expect(
       touch.nthPrimeProgress == NthPrimeProgress(title: "Finding the 7th prime", fraction: 0.5))
+    state.windows[0].counter.lookup = .init(request: .init(n: 7, isWaiting: true))
+    #expect(
+      counterScreen(state, sizeClass: .regular)?.nthPrimeProgress
+        == NthPrimeProgress(title: "Waiting to find the 7th prime", fraction: 0, isWaiting: true))
   }
 
   @Test func aTypedCountThatIsTooLargeSaysSoWhateverItsDigits() throws {

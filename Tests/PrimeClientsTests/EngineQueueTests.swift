@@ -65,6 +65,37 @@ import Testing
     #expect(ran.entries.withLock { $0 } == ["first", "third"])
   }
 
+  /// Only a request that waits hears it: that it waits, then that its turn came; one cancelled
+  /// while it waits hears no turn.
+  @Test func aRequestThatWaitsIsToldSo() async throws {
+    let queue = EngineQueue()
+    let heard = Log()
+    func hear(_ name: String) -> @Sendable (Bool) -> Void {
+      { waits in heard.entries.withLock { $0.append("\(name) \(waits)") } }
+    }
+    let release = AsyncStream<Void>.makeStream()
+    let first = Task {
+      try await queue.run(waits: hear("first")) { for await _ in release.stream { break } }
+    }
+    try await Task.sleep(for: .milliseconds(20))
+    let second = Task {
+      try await queue.run(waits: hear("second")) {
+        heard.entries.withLock { $0.append("second runs") }
+      }
+    }
+    try await Task.sleep(for: .milliseconds(20))
+    let third = Task { try await queue.run(waits: hear("third")) {} }
+    try await Task.sleep(for: .milliseconds(20))
+    third.cancel()
+    _ = await third.result
+    #expect(heard.entries.withLock { $0 } == ["second true", "third true"])
+    release.continuation.yield()
+    try await first.value
+    try await second.value
+    #expect(
+      heard.entries.withLock { $0 } == ["second true", "third true", "second false", "second runs"])
+  }
+
   /// Cancelled before it even waits: the same.
   @Test func cancelledBeforeWaiting() async throws {
     let queue = EngineQueue()

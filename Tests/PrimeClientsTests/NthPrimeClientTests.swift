@@ -1,8 +1,9 @@
 import PrimeClients
-import PrimeClientsLive
 import PrimeEngine
 import Synchronization
 import Testing
+
+@testable import PrimeClientsLive
 
 struct NthPrimeClientTests {
   func events(_ stream: AsyncThrowingStream<NthPrimeEvent, any Error>) async throws
@@ -16,11 +17,37 @@ struct NthPrimeClientTests {
   @Test func liveAsksTheEngine() async throws {
     let events = try await events(NthPrimeClient.liveValue.nthPrime(1_000_000))
     #expect(events.last == .prime(15_485_863))
-    #expect(events.dropLast().allSatisfy { if case .progress = $0 { true } else { false } })
+    // Waiting only first, where a test beside it holds the engine.
+    #expect(
+      events.dropLast().drop { $0 == .waiting }.allSatisfy {
+        if case .progress = $0 { true } else { false }
+      })
     #expect(
       try await self.events(NthPrimeClient.liveValue.nthPrime(123_456_789)).last
         == .prime(2_543_568_463)
     )
+  }
+
+  /// While another request holds the engine, a request says it waits, and reports progress
+  /// from 0 once its turn comes.
+  @Test func liveSaysARequestWaitsItsTurn() async throws {
+    let release = AsyncStream<Void>.makeStream()
+    let holding = Mutex(false)
+    let holder = Task {
+      try await EngineQueue.shared.run {
+        holding.withLock { $0 = true }
+        for await _ in release.stream { break }
+      }
+    }
+    await waitUntil { holding.withLock { $0 } }
+    var iterator = NthPrimeClient.liveValue.nthPrime(1_000).makeAsyncIterator()
+    #expect(try await iterator.next() == .waiting)
+    release.continuation.yield()
+    try await holder.value
+    #expect(try await iterator.next() == .progress(0))
+    var last: NthPrimeEvent?
+    while let event = try await iterator.next() { last = event }
+    #expect(last == .prime(7_919))
   }
 
   @Test func liveFailsClearly() async {

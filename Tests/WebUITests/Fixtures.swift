@@ -20,6 +20,8 @@ struct AppStep {
   var detail: Int?
   /// A counter request in flight: its n and progress.
   var request: (n: Int, progress: Double)?
+  /// Whether the counter's request waits for the engine.
+  var requestWaits = false
   /// A favorites request in flight.
   var favoritesRequest: (n: Int, progress: Double)?
   /// The counter's answer, shown as an alert.
@@ -32,7 +34,8 @@ struct AppStep {
   var state: AppFeature.State {
     var window = WindowFeature.State(id: 0, screen: screen, counter: .init(countField: countField))
     if let request {
-      window.counter.lookup.request = .init(n: request.n, progress: request.progress)
+      window.counter.lookup.request = .init(
+        n: request.n, progress: request.progress, isWaiting: requestWaits)
     }
     if let favoritesRequest {
       window.favorites.lookup.request = .init(

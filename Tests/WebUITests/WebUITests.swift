@@ -188,6 +188,22 @@ struct WebUITests {
     }
   }
 
+  /// A request that waits for the engine draws a bar without a value, which a browser shows
+  /// as moving rather than stuck at 0%; once it runs, its percentage.
+  @Test func aRequestThatWaitsHasABarWithoutAValue() {
+    for sizeClass in [SizeClass.compact, .regular, .desktop] {
+      var step = AppStep(screen: .counter, request: (n: 2, progress: 0))
+      step.requestWaits = true
+      let waiting = WebRenderer.render(step.view(sizeClass))
+      #expect(waiting.contains("Waiting to find the 2nd prime"))
+      #expect(waiting.contains("<progress max=\"100\">waiting</progress>"))
+      step.requestWaits = false
+      let running = WebRenderer.render(step.view(sizeClass))
+      #expect(running.contains("Finding the 2nd prime"))
+      #expect(running.contains("<progress max=\"100\" value=\"0\">0%</progress>"))
+    }
+  }
+
   /// A click that crossed an update is not taken, and not a fault.
   @Test func staleActionsAreUnavailable() {
     let root = AppStep().view(.compact)

@@ -3,8 +3,9 @@ import IssueReporting
 
 /// Computes the n-th prime, reporting progress; the features' view of the engine.
 ///
-/// A request is a stream: progress fractions, then the prime. Stopping the iteration (or
-/// cancelling the task that iterates) stops the computation. The live value, the engine, is
+/// A request is a stream: `waiting` while the engine is busy with another request, progress
+/// fractions, then the prime. Stopping the iteration (or cancelling the task that iterates)
+/// stops the computation. The live value, the engine, is
 /// in `PrimeClientsLive`; this module has the interface, the test value and fakes, and does
 /// not link the engine.
 ///
@@ -14,6 +15,7 @@ import IssueReporting
 /// return .run { send in
 ///   for try await event in nthPrime(count) {
 ///     switch event {
+///     case .waiting: break  // another request holds the engine; progress follows
 ///     case .progress(let fraction): await send(.progress(fraction))
 ///     case .prime(let prime): await send(.response(prime))
 ///     }
@@ -62,6 +64,9 @@ public struct NthPrimeClient: Sendable {
 
 /// What a request for the n-th prime says as it goes.
 public enum NthPrimeEvent: Equatable, Sendable {
+  /// The engine is busy with another request (one computation runs at a time, for the whole
+  /// program): this one waits its turn, and reports its progress once it has started.
+  case waiting
   /// How much is done, from 0 to 1; a few times per second at most.
   case progress(Double)
   /// The answer; the last event.
@@ -87,7 +92,7 @@ extension NthPrimeClient {
     _ compute:
       @escaping @Sendable (Int, @escaping @Sendable (Double) -> Void) async throws -> UInt64
   ) -> NthPrimeClient {
-    streaming { n, _, progress in try await compute(n, progress) }
+    streaming(reporting: { n, _, report in try await compute(n) { report(.progress($0)) } })
   }
 
   /// Streams what `compute` reports, given each request's threads; ending the iteration
@@ -96,11 +101,23 @@ extension NthPrimeClient {
     _ compute:
       @escaping @Sendable (Int, Int?, @escaping @Sendable (Double) -> Void) async throws -> UInt64
   ) -> NthPrimeClient {
+    streaming(reporting: { n, threads, report in
+      try await compute(n, threads) { report(.progress($0)) }
+    })
+  }
+
+  /// Streams the events `compute` reports (``NthPrimeEvent/waiting`` and progress), given
+  /// each request's threads, then its answer; ending the iteration cancels it.
+  public static func streaming(
+    reporting compute:
+      @escaping @Sendable (Int, Int?, _ report: @escaping @Sendable (NthPrimeEvent) -> Void)
+      async throws -> UInt64
+  ) -> NthPrimeClient {
     NthPrimeClient { n, threads in
       AsyncThrowingStream { continuation in
         let task = Task {
           do {
-            let prime = try await compute(n, threads) { continuation.yield(.progress($0)) }
+            let prime = try await compute(n, threads) { continuation.yield($0) }
             continuation.yield(.prime(prime))
             continuation.finish()
           } catch {

@@ -19,14 +19,18 @@ final class EngineQueue: Sendable {
 
   private let state = Mutex(State())
 
-  /// Waits for the engine, then runs `work` while holding it.
-  func run<T: Sendable>(_ work: @Sendable () async throws -> T) async throws -> T {
-    try await waitForTurn()
+  /// Waits for the engine, then runs `work` while holding it. When another holds it, `waits`
+  /// hears `true` before the wait and `false` once the turn has come, so that whoever asked can
+  /// tell a request that waits from one that runs without progress yet.
+  func run<T: Sendable>(
+    waits: @Sendable (Bool) -> Void = { _ in }, _ work: @Sendable () async throws -> T
+  ) async throws -> T {
+    try await waitForTurn(waits: waits)
     defer { passTurn() }
     return try await work()
   }
 
-  private func waitForTurn() async throws {
+  private func waitForTurn(waits: @Sendable (Bool) -> Void) async throws {
     let id: UInt64? = state.withLock { state in
       guard state.isBusy else {
         state.isBusy = true
@@ -36,6 +40,7 @@ final class EngineQueue: Sendable {
       return state.lastID
     }
     guard let id else { return }
+    waits(true)
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (turn: CheckedContinuation<Void, any Error>) in
         // Checked under the lock: a cancellation before the wait was listed finds nothing to
@@ -53,6 +58,7 @@ final class EngineQueue: Sendable {
       }
       turn?.resume(throwing: CancellationError())
     }
+    waits(false)
   }
 
   /// Hands the engine to the next in line (it stays busy), or frees it.

@@ -9,13 +9,14 @@ import Sharing
 
 extension NthPrimeClient: DependencyKey {
   /// The engine, on threads of its own (as many as the request allows), one request at a time
-  /// across the program (the next waits its turn at 0%). Throws `PrimeEngineError` for n ≤ 0
-  /// or past `NthPrime.maximum`.
-  public static let liveValue = NthPrimeClient.streaming { n, threads, progress in
-    try await EngineQueue.shared.run {
-      try await NthPrime.nthPrime(n, threads: threads, progress: progress)
+  /// across the program: the next says it is ``NthPrimeEvent/waiting``, then reports progress
+  /// from 0 when its turn comes. Throws `PrimeEngineError` for n ≤ 0 or past
+  /// `NthPrime.maximum`.
+  public static let liveValue = NthPrimeClient.streaming(reporting: { n, threads, report in
+    try await EngineQueue.shared.run(waits: { report($0 ? .waiting : .progress(0)) }) {
+      try await NthPrime.nthPrime(n, threads: threads) { report(.progress($0)) }
     }
-  }
+  })
 }
 
 extension PrimalityClient: DependencyKey {

@@ -2,8 +2,8 @@ import ComposableCore
 import PrimeClients
 import Settings
 
-/// Asks for the n-th prime and follows the request: in flight with its progress, until it
-/// answers, fails or is cancelled.
+/// Asks for the n-th prime and follows the request: in flight, waiting for the engine or with
+/// its progress, until it answers, fails or is cancelled.
 ///
 /// Shared by the counter (n = the count) and the favorites (n = a favorite prime, as the
 /// original app did). A new request cancels the one in flight. Its answer, as an action,
@@ -31,16 +31,21 @@ public struct NthPrimeLookup: Reducer {
     public var n: Int
     /// From 0 to 1.
     public var progress: Double
+    /// Whether it waits for the engine, busy with another request (another window's): at 0%
+    /// it would look stuck.
+    public var isWaiting: Bool
 
-    public init(n: Int, progress: Double = 0) {
+    public init(n: Int, progress: Double = 0, isWaiting: Bool = false) {
       self.n = n
       self.progress = progress
+      self.isWaiting = isWaiting
     }
   }
 
   public enum Action: Equatable, Sendable {
     case request(n: Int)
     case cancel
+    case waiting
     case progress(Double)
     case response(n: Int, Result<UInt64, Failure>)
   }
@@ -68,8 +73,12 @@ public struct NthPrimeLookup: Reducer {
       case .cancel:
         state.request = nil
         return .cancel(id: CancelID.request)
+      case .waiting:
+        state.request?.isWaiting = true
+        return .none
       case .progress(let fraction):
         state.request?.progress = fraction
+        state.request?.isWaiting = false
         return .none
       case .response(let n, _):
         if state.request?.n == n { state.request = nil }
@@ -89,6 +98,7 @@ public struct NthPrimeLookup: Reducer {
       do {
         for try await event in nthPrime(n, threads: threads) {
           switch event {
+          case .waiting: await send(.waiting)
           case .progress(let fraction): await send(.progress(fraction))
           case .prime(let prime): await send(.response(n: n, .success(prime)))
           }
@@ -105,6 +115,7 @@ extension NthPrimeLookup.Action: CasePathable {
   public struct AllCasePaths: Sendable {
     public let response = AnyCasePath(NthPrimeLookup.Action.response)
     public let progress = AnyCasePath(NthPrimeLookup.Action.progress)
+    public let waiting = AnyCasePath(NthPrimeLookup.Action.waiting)
   }
   public static let allCasePaths = AllCasePaths()
 }

@@ -566,8 +566,13 @@ public enum WebRenderer {
     let percent = String(Int((min(max(progress.fraction, 0), 1) * 100).rounded(.down)))
     html.open("div", [.value("class", "progress"), .value("role", "status")])
     html.element("span", [.value("class", "progress-title")], text: progress.title)
-    html.element(
-      "progress", [.value("max", "100"), .value("value", percent)], text: percent + "%")
+    if progress.isWaiting {
+      // Without a value, a browser draws a bar that moves without filling: nothing done yet.
+      html.element("progress", [.value("max", "100")], text: "waiting")
+    } else {
+      html.element(
+        "progress", [.value("max", "100"), .value("value", percent)], text: percent + "%")
+    }
     html.element("button", button(cancel, class: "cancel"), text: "Cancel")
     html.close("div")
   }
