@@ -1,3 +1,5 @@
+import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -125,10 +127,26 @@ final class ConnectionRegistry: Sendable {
   }
   private let state = Mutex(State())
   private let limit: Int
+  /// Every connection opened, held weakly, where a test asked: what is still in memory.
+  private let witnessed: Mutex<[Witnessed]>?
 
-  init(anonymousLimit: Int) { limit = anonymousLimit }
+  private struct Witnessed {
+    weak var channel: (any Channel)?
+  }
+
+  init(anonymousLimit: Int, witnessesConnections: Bool = false) {
+    limit = anonymousLimit
+    witnessed = witnessesConnections ? Mutex([]) : nil
+  }
+
+  /// How many of the connections opened are still in memory (`nil` unless witnessed): a closed
+  /// one that stays has leaked.
+  var connectionsInMemory: Int? {
+    witnessed?.withLock { $0.count { $0.channel != nil } }
+  }
 
   func opened(_ channel: any Channel) {
+    witnessed?.withLock { $0.append(Witnessed(channel: channel)) }
     let evicted: (any Channel)? = state.withLock { state in
       state.anonymous[ObjectIdentifier(channel)] = Anonymous(
         order: state.nextOrder, channel: channel)
@@ -168,7 +186,9 @@ final class ConnectionRegistry: Sendable {
 /// answered here with its status and reason (the upgrade itself can only answer a bare 400).
 ///
 /// It sits right after the HTTP decoder and leaves the pipeline once an upgrade is allowed,
-/// since what follows is WebSocket frames.
+/// since what follows is WebSocket frames. It also answers a connection's first request when
+/// it cannot be read (400, 431 for a head too large, 501 for an unknown method): until a first
+/// request is read the upgrade handler owns the connection, and it answers nothing.
 final class RequestGate: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias InboundOut = HTTPServerRequestPart
@@ -176,6 +196,7 @@ final class RequestGate: ChannelInboundHandler, RemovableChannelHandler {
 
   private let policy: PolicyHolder
   private var isRefusing = false
+  private var hasReadAHead = false
 
   init(policy: PolicyHolder) { self.policy = policy }
 
@@ -185,14 +206,16 @@ final class RequestGate: ChannelInboundHandler, RemovableChannelHandler {
       context.fireChannelRead(data)
       return
     }
+    hasReadAHead = true
     let uri = URI(head.uri)
     let isUpgrade = head.headers[canonicalForm: "upgrade"].contains {
       $0.lowercased() == "websocket"
     }
+    // Every WebSocket needs an origin, whatever its path: `/ws/` reaches the same route.
     let refusal = policy.check(
       token: uri.queryParameters.get("token"), host: head.headers.first(name: "host"),
       origins: head.headers[canonicalForm: "origin"].map(String.init),
-      requiresOrigin: uri.path == "/ws")
+      requiresOrigin: isUpgrade || uri.path == "/ws")
     if refusal == nil,
       let guardHandler = try? context.pipeline.syncOperations.handler(type: ConnectionGuard.self),
       let guardContext = try? context.pipeline.syncOperations.context(handler: guardHandler)
@@ -203,16 +226,68 @@ final class RequestGate: ChannelInboundHandler, RemovableChannelHandler {
       context.fireChannelRead(data)
       return
     }
-    guard let refusal else {
+    if let refusal {
+      answer(WebServer.refuse(refusal), reason: refusal.description, context: context)
+    } else if let problem = Self.handshakeProblem(head) {
+      answer(problem.response, reason: problem.reason, context: context)
+    } else {
       context.fireChannelRead(data)
       context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    guard !hasReadAHead, !isRefusing, let error = error as? HTTPParserError else {
+      context.fireErrorCaught(error)
       return
     }
+    let (status, reason): (HTTPResponse.Status, String) =
+      switch error {
+      case .headerOverflow: (.requestHeaderFieldsTooLarge, "the request's head is too large")
+      case .invalidMethod: (.notImplemented, "an unknown method")
+      default: (.badRequest, "a request that is not HTTP/1.1 (\(error))")
+      }
+    let text = "\(status.reasonPhrase): \(reason)"
+    answer(
+      WebServer.response(text + "\n", type: "text/plain; charset=utf-8", status: status),
+      reason: text, context: context)
+  }
+
+  /// What is wrong with a WebSocket handshake that the upgrade would refuse without a word or
+  /// take (RFC 6455 4.2.1): a version other than 13, a key that is not 16 bytes in base64, a
+  /// `Connection` header without `upgrade`.
+  static func handshakeProblem(_ head: HTTPRequestHead) -> (response: Response, reason: String)? {
+    func problem(_ status: HTTPResponse.Status, _ reason: String) -> (Response, String) {
+      let text = "\(status.reasonPhrase): \(reason)"
+      return (
+        WebServer.response(text + "\n", type: "text/plain; charset=utf-8", status: status), text
+      )
+    }
+    let versions = head.headers[canonicalForm: "sec-websocket-version"]
+    if versions != ["13"] {
+      var (response, text) = problem(.upgradeRequired, "this server speaks WebSocket version 13")
+      response.headers[HTTPField.Name("Sec-WebSocket-Version")!] = "13"
+      return (response, text)
+    }
+    let keys = head.headers[canonicalForm: "sec-websocket-key"]
+    guard keys.count == 1, let key = Data(base64Encoded: String(keys[0])), key.count == 16 else {
+      return problem(.badRequest, "a WebSocket key is 16 bytes in base64")
+    }
+    guard head.version == .http1_1 else {
+      return problem(.badRequest, "a WebSocket opens over HTTP/1.1")
+    }
+    guard
+      head.headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "upgrade" })
+    else { return problem(.badRequest, "a WebSocket handshake says `Connection: Upgrade`") }
+    return nil
+  }
+
+  /// Answers with `response` and `reason` as its body, then closes the connection.
+  private func answer(_ response: Response, reason: String, context: ChannelHandlerContext) {
     isRefusing = true
-    let response = WebServer.refuse(refusal)
     var headers = HTTPHeaders()
     for field in response.headers { headers.add(name: field.name.rawName, value: field.value) }
-    let body = ByteBuffer(string: refusal.description + "\n")
+    let body = ByteBuffer(string: reason + "\n")
     headers.replaceOrAdd(name: "content-length", value: String(body.readableBytes))
     headers.replaceOrAdd(name: "connection", value: "close")
     let status = HTTPResponseStatus(statusCode: response.status.code)

@@ -1,11 +1,13 @@
 import Synchronization
 
 /// What waits to go out to one tab: at most one page, the newest, and the few messages that
-/// end a connection.
+/// end a connection or bring it forward, each once.
 ///
 /// A tab that reads slowly (or not at all) is sent the page as it is when the socket takes
 /// it, never a backlog of pages it would only draw over: a page handed in while another
 /// waits replaces it, so the server holds one page per tab however fast the store changes.
+/// A message that already waits is not queued again (a tab asked forward by every tab that
+/// opens its window held one for each), and nothing is queued after a close.
 ///
 /// ```swift
 /// let outbox = Outbox()
@@ -25,7 +27,9 @@ final class Outbox: Sendable {
   /// Queues `outgoing`; a page replaces the page that waits, if any.
   func push(_ outgoing: WebApp.Outgoing) {
     let waiter: CheckedContinuation<WebApp.Outgoing?, Never>? = state.withLock { state in
-      guard !state.isFinished else { return nil }
+      guard !state.isFinished, !state.queue.contains(outgoing),
+        !state.queue.contains(where: { if case .close = $0 { true } else { false } })
+      else { return nil }
       if case .resync = outgoing {
         state.sent = nil
         return nil

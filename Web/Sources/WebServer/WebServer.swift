@@ -59,25 +59,35 @@ public struct WebServer: Sendable {
   public func application(onRunning: @escaping @Sendable (String) async -> Void = { _ in })
     -> some ApplicationProtocol
   {
+    application(registry: nil, onRunning: onRunning)
+  }
+
+  /// The application, its connections kept in `registry` (a test's, that watches them).
+  func application(
+    registry: ConnectionRegistry?, onRunning: @escaping @Sendable (String) async -> Void
+  ) -> some ApplicationProtocol {
     let policy = PolicyHolder()
     let router = routes(policy: policy)
     let token = self.token
     let (host, extraHosts) = (self.host, self.extraHosts)
     let urlHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
     let limits = self.limits
-    let registry = ConnectionRegistry(anonymousLimit: limits.anonymous)
-    let webSocketResponder = router.buildResponder()
+    let registry = registry ?? ConnectionRegistry(anonymousLimit: limits.anonymous)
+    let app = self.app
     return Application(
       router: router,
       server: HTTPServerBuilder { responder in
         GuardedChannel(
           inner: HTTP1WebSocketUpgradeChannel(
-            responder: responder, webSocketResponder: webSocketResponder,
+            responder: responder,
             // Text that is not UTF-8 is refused, not repaired: the connection closes with 1007.
             configuration: .init(
               ws: .init(
                 maxFrameSize: 16_384, autoPing: .enabled(timePeriod: .seconds(30)),
-                validateUTF8: true))),
+                validateUTF8: true)),
+            shouldUpgrade: { request, channel, _ in
+              Self.upgrade(request, channel: channel, policy: policy, app: app)
+            }),
           limits: limits, registry: registry, policy: policy)
       },
       configuration: .init(
@@ -95,14 +105,13 @@ public struct WebServer: Sendable {
     )
   }
 
-  func routes(policy: PolicyHolder) -> Router<TabRequestContext> {
+  func routes(policy: PolicyHolder) -> Router<BasicRequestContext> {
     // HEAD answers as GET does, without the body.
     let router = Router(
-      context: TabRequestContext.self, options: .autoGenerateHeadEndpoints)
+      context: BasicRequestContext.self, options: .autoGenerateHeadEndpoints)
     // Before every route: a refused WebSocket upgrade gets this answer too, with its reason.
     router.middlewares.add(AccessMiddleware(policy: policy))
     let assets = Assets.shared
-    let app = self.app
     router.get("/") { request, _ in
       let token = request.uri.queryParameters.get("token") ?? ""
       return Self.response(Self.page(token: token), type: "text/html; charset=utf-8")
@@ -116,12 +125,39 @@ public struct WebServer: Sendable {
     router.get("/icon.svg") { _, _ in
       Self.response(Self.icon, type: "image/svg+xml")
     }
-    // The access middleware has checked the token, the host and the origin.
-    router.ws("/ws") { inbound, outbound, context in
-      try await MaskedFramesOnly.add(to: context.requestContext.channel)
-      try await Self.serve(app: app, inbound: inbound, outbound: outbound)
+    // A WebSocket upgrade never reaches the router (``upgrade(_:channel:policy:app:)``);
+    // the same path without one is told what it lacks.
+    router.get("/ws") { _, _ in
+      var response = Self.response(
+        "Upgrade Required: /ws is a WebSocket\n", type: "text/plain; charset=utf-8",
+        status: .upgradeRequired)
+      response.headers[.upgrade] = "websocket"
+      response.headers[.connection] = "Upgrade"
+      return response
     }
     return router
+  }
+
+  /// Whether a request that asks for a WebSocket gets one: only at `/ws`, and only where the
+  /// policy allows it (the ``RequestGate`` has already answered a refusal with its reason;
+  /// anything else gets the upgrade's bare 400).
+  ///
+  /// Not the router's `ws` route: it keeps the route's handler in the request context that
+  /// holds it (hummingbird-websocket 2.8.1), and every tab's context and connection stayed in
+  /// memory for good, about 4 KiB each.
+  static func upgrade(
+    _ request: HTTPRequest, channel: any Channel, policy: PolicyHolder, app: WebApp
+  ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+    let uri = URI(request.path ?? "")
+    guard uri.path == "/ws",
+      policy.check(
+        token: uri.queryParameters.get("token"), host: request.authority,
+        origins: request.headerFields[values: .origin], requiresOrigin: true) == nil
+    else { return .dontUpgrade }
+    return .upgrade([:]) { inbound, outbound, _ in
+      try await MaskedFramesOnly.add(to: channel)
+      try await Self.serve(app: app, inbound: inbound, outbound: outbound)
+    }
   }
 
   /// One tab's connection: messages in, in order, to the app; the app's messages out.

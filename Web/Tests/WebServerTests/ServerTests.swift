@@ -4,7 +4,8 @@ import Foundation
 import Hummingbird
 import PrimeClients
 import Testing
-import WebServer
+
+@testable import WebServer
 
 #if canImport(Glibc)
   import Glibc
@@ -17,9 +18,11 @@ import WebServer
 struct ServerTests {
   let token = AccessPolicy.randomToken()
 
-  /// Runs `body` against a server on a free port of 127.0.0.1.
+  /// Runs `body` against a server on a free port of 127.0.0.1, its connections kept in
+  /// `registry`.
   func withServer(
-    limits: ConnectionLimits = .init(), log: @escaping @Sendable (String) -> Void = { _ in },
+    limits: ConnectionLimits = .init(), registry: ConnectionRegistry? = nil,
+    log: @escaping @Sendable (String) -> Void = { _ in },
     _ body: (WebServer, Int) async throws -> Void
   ) async throws {
     let app = await MainActor.run {
@@ -32,7 +35,9 @@ struct ServerTests {
     let server = WebServer(
       app: app, host: "127.0.0.1", port: 0, token: token, limits: limits, logLevel: .critical)
     let address = Locked<String?>(nil)
-    let application = server.application { url in address.update { $0 = url } }
+    let application = server.application(registry: registry) { url in
+      address.update { $0 = url }
+    }
     let running = Task { try await application.run() }
     defer { running.cancel() }
     let deadline = ContinuousClock.now + .seconds(10)
@@ -138,6 +143,124 @@ struct ServerTests {
 }
 
 extension ServerTests {
+  /// A tab that closes leaves nothing in memory: its connection is freed, however it ended
+  /// (hummingbird-websocket's router kept each, about 4 KiB), and a plain request for the
+  /// WebSocket's path as well.
+  @Test func aClosedConnectionIsFreed() async throws {
+    let registry = ConnectionRegistry(anonymousLimit: 64, witnessesConnections: true)
+    try await withServer(registry: registry) { _, port in
+      try await onThread {
+        for _ in 0..<10 {
+          let tab = try openTab(port: port)
+          tab.reset()
+        }
+        for _ in 0..<5 {
+          let tab = try openTab(port: port)
+          try tab.sendFrame([0x03, 0xE8], opcode: 8)
+          _ = try tab.closeCode()
+        }
+        let plain = try RawConnection(port: port).get(
+          "/ws?token=\(token)",
+          ["Host": "127.0.0.1:\(port)", "Origin": "http://127.0.0.1:\(port)"])
+        #expect(plain.status == 426)
+      }
+      let deadline = ContinuousClock.now + .seconds(10)
+      while (registry.connectionsInMemory ?? 0) > 0 && ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      #expect(registry.connectionsInMemory == 0)
+    }
+  }
+
+  /// A WebSocket needs an origin of the server's own whatever the path the upgrade names
+  /// (`/ws/` and `//ws` reached the WebSocket's route without one), and opens at `/ws` only.
+  @Test func everyUpgradeNeedsAnOriginAndOnlyWsUpgrades() async throws {
+    try await withServer { _, port in
+      try await onThread {
+        let host = "127.0.0.1:\(port)"
+        for path in ["/ws/", "//ws", "/other", "/"] {
+          let refused = try RawConnection(port: port).upgrade(
+            "\(path)?token=\(token)", ["Host": host])
+          #expect(refused.status == 403, "\(path) without an origin")
+          let elsewhere = try RawConnection(port: port).upgrade(
+            "\(path)?token=\(token)", ["Host": host, "Origin": "http://\(host)"])
+          #expect(elsewhere.status == 400, "\(path) is no WebSocket")
+        }
+        let plain = try RawConnection(port: port).get(
+          "/ws?token=\(token)", ["Host": host, "Origin": "http://\(host)"])
+        #expect(plain.status == 426)
+        #expect(plain.head.contains("Upgrade: websocket"))
+      }
+    }
+  }
+
+  /// A handshake RFC 6455 does not allow is answered with why, never taken or left unanswered.
+  @Test func aBadHandshakeIsAnsweredWithWhy() async throws {
+    try await withServer { _, port in
+      try await onThread {
+        let host = "127.0.0.1:\(port)"
+        let good = [
+          "Host: \(host)", "Origin: http://\(host)", "Connection: Upgrade", "Upgrade: websocket",
+          "Sec-WebSocket-Version: 13", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+        ]
+        func replacing(_ name: String, with line: String?) -> [String] {
+          good.filter { !$0.hasPrefix(name + ":") } + (line.map { [$0] } ?? [])
+        }
+        for (version, lines, status) in [
+          ("1.1", replacing("Sec-WebSocket-Version", with: "Sec-WebSocket-Version: 8"), 426),
+          ("1.1", replacing("Sec-WebSocket-Version", with: nil), 426),
+          ("1.1", replacing("Sec-WebSocket-Key", with: "Sec-WebSocket-Key: x"), 400),
+          ("1.1", replacing("Sec-WebSocket-Key", with: nil), 400),
+          ("1.1", replacing("Connection", with: "Connection: keep-alive"), 400),
+          ("1.0", good, 400),
+        ] {
+          let connection = try RawConnection(port: port)
+          let response = try connection.request(["GET /ws?token=\(token) HTTP/\(version)"] + lines)
+          #expect(response.status == status, "\(lines)")
+          if status == 426 { #expect(response.head.contains("Sec-WebSocket-Version: 13")) }
+          #expect(try connection.readToEnd().contains("WebSocket"))
+        }
+        let ok = try RawConnection(port: port).request(["GET /ws?token=\(token) HTTP/1.1"] + good)
+        #expect(ok.status == 101)
+      }
+    }
+  }
+
+  /// A first request that cannot be read is answered at once and closed (it was left
+  /// unanswered until the header timeout), as one after a good request always was.
+  @Test func anUnreadableFirstRequestIsAnswered() async throws {
+    try await withServer(limits: ConnectionLimits(headerTimeout: .seconds(30))) { _, port in
+      try await onThread {
+        let host = "Host: 127.0.0.1:\(port)"
+        for (lines, status) in [
+          (["HELLO"], 501),
+          (["GET /?token=\(token) HTTP/1.1", host, "Bad Header: x"], 400),
+          (
+            [
+              "GET /?token=\(token) HTTP/1.1", host,
+              "X-Big: " + String(repeating: "a", count: 100_000),
+            ], 431
+          ),
+          (["GET /?token=\(token) HTTP/1.1", host] + (0...1_000).map { "X-\($0): x" }, 431),
+          (["FOO /?token=\(token) HTTP/1.1", host], 501),
+          (
+            [
+              "POST /?token=\(token) HTTP/1.1", host, "Content-Length: 3",
+              "Transfer-Encoding: chunked",
+            ], 400
+          ),
+        ] {
+          let connection = try RawConnection(port: port)
+          let started = ContinuousClock.now
+          let response = try connection.request(lines)
+          #expect(response.status == status, "\(lines.first ?? "")")
+          #expect(ContinuousClock.now - started < .seconds(10), "answered, not timed out")
+          #expect(response.head.lowercased().contains("connection: close"))
+        }
+      }
+    }
+  }
+
   /// A tab's connection to the server on `port`: upgraded with the token, its hello said
   /// (a desktop's width), and its first page read.
   func openTab(port: Int) throws -> RawConnection {

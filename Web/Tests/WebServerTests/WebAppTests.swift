@@ -498,6 +498,24 @@ func serverShare() async throws {
     ])
 }
 
+/// A tab that does not read is asked forward once however many tabs ask, and is sent nothing
+/// after its close.
+@Test func aSlowTabKeepsEachMessageOnceAndNothingPastItsClose() async {
+  let outbox = Outbox()
+  for _ in 0..<1_000 { outbox.push(.message(.focus)) }
+  #expect(outbox.count == 1)
+  outbox.push(.message(.error("bad")))
+  outbox.push(.message(.error("bad")))
+  outbox.push(.close(reason: "gone", isFault: false))
+  outbox.push(.message(.focus))
+  outbox.push(.message(.update(title: "Counter", html: "<p>late</p>")))
+  outbox.finish()
+  var sent: [WebApp.Outgoing] = []
+  while let next = await outbox.next() { sent.append(next) }
+  #expect(
+    sent == [.message(.focus), .message(.error("bad")), .close(reason: "gone", isFault: false)])
+}
+
 /// With hundreds of desktop tabs, a join sends each tab one page of a size that does not
 /// grow with the number of tabs.
 @MainActor

@@ -1,21 +1,5 @@
-import Hummingbird
-import HummingbirdWebSocket
 import NIOCore
 import NIOWebSocket
-
-/// A request's context that keeps its connection, so that a tab's WebSocket can add the
-/// ``MaskedFramesOnly`` check to the connection once the upgrade is done.
-struct TabRequestContext: RequestContext, WebSocketRequestContext {
-  var coreContext: CoreRequestContextStorage
-  let webSocket: WebSocketHandlerReference<Self>
-  let channel: any Channel
-
-  init(source: ApplicationRequestContextSource) {
-    coreContext = .init(source: source)
-    webSocket = .init()
-    channel = source.channel
-  }
-}
 
 /// Closes a WebSocket whose client sends an unmasked frame, as RFC 6455 (5.1) requires of a
 /// server; the WebSocket library does not check it.
