@@ -15,26 +15,29 @@ struct Run {
 /// other tests run on.
 func runPrimetime(
   _ arguments: [String], input: String? = nil, executable: URL = primetimeExecutable,
-  directory: URL? = nil
+  directory: URL? = nil, environment: [String: String] = [:]
 ) async throws -> Run {
   try await withCheckedThrowingContinuation { continuation in
     Thread {
       continuation.resume(
         with: Result {
           try runPrimetimeBlocking(
-            arguments, input: input, executable: executable, directory: directory)
+            arguments, input: input, executable: executable, directory: directory,
+            environment: environment)
         })
     }.start()
   }
 }
 
 private func runPrimetimeBlocking(
-  _ arguments: [String], input: String?, executable: URL, directory: URL?
+  _ arguments: [String], input: String?, executable: URL, directory: URL?,
+  environment: [String: String]
 ) throws -> Run {
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments
   process.currentDirectoryURL = directory
+  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
   let output = Pipe()
   let errors = Pipe()
   let inputPipe = Pipe()

@@ -27,6 +27,25 @@ struct ScriptCommandTests {
     #expect(second.output.split(separator: "\n").contains { $0.count >= 120 })
   }
 
+  /// A settings change the file cannot take (a folder where it goes) is said on the screen
+  /// that shows the change, and the script ends with status 2: the screen was printed before
+  /// the write, and the change was lost without a word.
+  @Test func aSettingsChangeThatCannotBeSavedIsSaid() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let config = data.appendingPathComponent("config")
+    try FileManager.default.createDirectory(
+      at: config.appendingPathComponent("primetime/settings.json"),
+      withIntermediateDirectories: true)
+    let run = try await runPrimetime(
+      ["script", "--data-dir", data.path], input: "open-settings\ndigit-grouping\n",
+      environment: ["XDG_CONFIG_HOME": config.path])
+    #expect(run.status == 2)
+    #expect(run.errors.contains("line 2: the settings were not saved"), "\(run.errors)")
+    let last = try #require(run.output.components(separatedBy: "> ").last)
+    #expect(last.contains("The settings were not saved"), "\(last)")
+  }
+
   /// An empty `--data-dir` is refused before anything runs: it would save into whatever folder
   /// the program was started in, without a word.
   @Test(arguments: [["script"], ["app"], []] as [[String]])

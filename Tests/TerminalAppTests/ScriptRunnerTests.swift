@@ -3,10 +3,12 @@ import ComposableCore
 import Foundation
 import Presentation
 import PrimeClients
+import Settings
 import Synchronization
 import TerminalApp
-import TerminalUI
 import Testing
+
+@testable import TerminalUI
 
 let smallPrimes = NthPrimeClient.answering { n in
   let primes: [UInt64] = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47]
@@ -205,6 +207,46 @@ struct ScriptRunnerTests {
         "\(script)")
       #expect(screen(store).contains { $0.contains("Digit grouping") }, "\(script)")
     }
+  }
+
+  /// The settings cut by a small terminal stay inside their sheet or window, and say how many
+  /// rows are below: the regular sheet's last option was drawn over its border, and the
+  /// compact screen and the desktop window dropped rows without a word.
+  @Test func theSettingsCutStayInsideAndSaySo() async throws {
+    for (layout, size) in [
+      (SizeClass.regular, TerminalSize(columns: 90, rows: 14)),
+      (.regular, TerminalSize(columns: 90, rows: 12)),
+      (.compact, TerminalSize(columns: 60, rows: 13)),
+      (.desktop, TerminalSize(columns: 130, rows: 12)),
+    ] {
+      let store = makeStore(TestStorage(), layout: layout, size: size)
+      _ = try await runScript("open-settings", on: store)
+      let lines = screen(store)
+      let text = lines.joined(separator: "\n")
+      #expect(!lines.contains { $0.contains("└") && $0.contains("(") }, "\(size)\n\(text)")
+      #expect(
+        lines.contains { $0.range(of: #"↓ \d+"#, options: .regularExpression) != nil },
+        "\(size)\n\(text)")
+      #expect(!text.contains("Threads for the n-th prime"), "\(size)")
+    }
+  }
+
+  /// Why the settings file failed takes the lines it needs, above the choices: a long one
+  /// ran into the first choice's title.
+  @Test func aLongSettingsProblemDoesNotRunIntoTheChoices() throws {
+    var settings = SettingsScreen.State(
+      SettingsFeature.State(settings: Shared(value: AppSettings())))
+    settings.problem =
+      "The settings file was not read: /a/long/path/to/primetime/settings.json: "
+      + "it is a folder, not a file. The settings were not saved: cannot save to "
+      + "/a/long/path/to/primetime/settings.json: it cannot be read"
+    var canvas = Canvas(columns: 60, rows: 30)
+    SettingsKeys.draw(settings, row: 3, column: 2, width: 56, bottom: 30, on: &canvas)
+    let lines = canvas.lines.map { $0.trimmingCharacters(in: .whitespaces) }
+    let title = try #require(lines.firstIndex(of: "Digit grouping (g)"))
+    #expect(lines[title - 1].isEmpty, "a blank line between")
+    #expect(lines[3].hasPrefix("The settings file was not read"))
+    #expect(lines[3..<(title - 1)].joined(separator: " ").hasSuffix("it cannot be read"))
   }
 
   /// A list longer than its room says how many rows are past it, above and below, in the

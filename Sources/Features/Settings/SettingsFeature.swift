@@ -23,13 +23,15 @@ public struct SettingsFeature: Reducer {
     /// Why the settings file could not be read or written, for the person: the defaults apply
     /// meanwhile, and a damaged file is kept.
     public var problem: String? {
-      if let error = $settings.loadError {
-        // The decoder's error names no file: the problem does.
-        let path = AppSettings.fileURL().path
-        return "The settings file was not read: \(path): \(FileStorageError.reason(of: error))"
+      // The decoder's error names no file: the problem does.
+      let notRead = $settings.loadError.map {
+        "The settings file was not read: \(AppSettings.fileURL().path): "
+          + FileStorageError.reason(of: $0)
       }
-      if let error = $settings.saveError { return "The settings were not saved: \(error)" }
-      return nil
+      let notSaved = $settings.saveError.map { "The settings were not saved: \($0)" }
+      // Both, where a change could not replace a file that was not read (a folder).
+      let problems = [notRead, notSaved].compactMap { $0 }
+      return problems.isEmpty ? nil : problems.joined(separator: ". ")
     }
   }
 

@@ -63,6 +63,7 @@ public final class ScriptRunner {
         let text = line.trimmingWhitespace()
         if text.isEmpty || text.hasPrefix("#") { continue }
         guard let step = try ScriptWord.step(for: text, line: number) else { break }
+        let settings = store.state.app.settings.settings
         do {
           running = try store.perform(step)
         } catch {
@@ -70,6 +71,11 @@ public final class ScriptRunner {
         }
         for task in running { await task.finish() }
         running = []
+        // A change of the settings is written now, not a moment after the screen that shows
+        // it: the screen says so when it could not be.
+        if store.state.app.settings.settings != settings {
+          try? await store.state.app.settings.$settings.save()
+        }
         if interruption != nil || store.state.isQuitRequested { break }
         try printScreen(text)
       }
@@ -80,6 +86,9 @@ public final class ScriptRunner {
     guard await store.saveBeforeQuit() else {
       throw ScriptError(
         line: number, message: store.state.message ?? "the favorites were not saved")
+    }
+    if let error = store.state.app.settings.$settings.saveError {
+      throw ScriptError(line: number, message: "the settings were not saved: \(error)")
     }
     // A document is saved only when the script says so: changes left unsaved are said, not
     // dropped without a word.

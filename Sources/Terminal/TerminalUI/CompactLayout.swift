@@ -163,7 +163,8 @@ public enum CompactLayout {
         // A tablet's sheet over the root.
         canvas.box(row: 1, column: 0, width: columns, height: bottom - 1, title: settings.title)
         canvas.write("Esc Done", row: 1, column: columns - 12)
-        SettingsKeys.draw(settings, row: 3, column: 3, width: columns - 6, on: &canvas)
+        SettingsKeys.draw(
+          settings, row: 3, column: 3, width: columns - 6, bottom: bottom - 1, on: &canvas)
       }
     case .counter(let counter):
       drawCounter(counter, scroll: focus.detailScroll, on: &canvas, bottom: bottom)
@@ -171,7 +172,8 @@ public enum CompactLayout {
       drawFavorites(favorites, focus: focus, on: &canvas, bottom: bottom)
     case .settings(let settings):
       drawNavigationBar(settings.title, on: &canvas)
-      SettingsKeys.draw(settings, row: 3, column: 2, width: columns - 4, on: &canvas)
+      SettingsKeys.draw(
+        settings, row: 3, column: 2, width: columns - 4, bottom: bottom, on: &canvas)
     case .document(let document):
       // The window's only screen: no Back.
       canvas.center(document.title, row: 0)

@@ -204,9 +204,11 @@ public enum DesktopLayout {
       // A window of its own, in front of this one.
       let width = min(columns - 4, 90)
       let column = (columns - width) / 2
-      canvas.box(
-        row: 3, column: column, width: width, height: min(14, bottom - 3), title: window.title)
-      SettingsKeys.draw(window.settings, row: 5, column: column + 2, width: width - 4, on: &canvas)
+      let height = min(14, bottom - 3)
+      canvas.box(row: 3, column: column, width: width, height: height, title: window.title)
+      SettingsKeys.draw(
+        window.settings, row: 5, column: column + 2, width: width - 4, bottom: 3 + height - 1,
+        on: &canvas)
     }
     return canvas
   }

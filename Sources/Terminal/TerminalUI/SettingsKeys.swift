@@ -33,28 +33,36 @@ enum SettingsKeys {
     return options[(chosen + 1) % options.count].value
   }
 
-  /// The settings drawn from `row`: each choice's title, then its options one per line, the
-  /// chosen one marked ("(•) Thin space (1 234)"), then the threads.
+  /// The settings drawn from `row` down to `bottom` (the first row not theirs): why the file
+  /// failed, if it did, then each choice's title and its options one per line, the chosen one
+  /// marked ("(•) Thin space (1 234)"), then the threads. What does not fit is cut, with how
+  /// many rows are below, as a list's are.
   static func draw(
-    _ settings: SettingsScreen.State, row: Int, column: Int, width: Int, on canvas: inout Canvas
+    _ settings: SettingsScreen.State, row: Int, column: Int, width: Int, bottom: Int,
+    on canvas: inout Canvas
   ) {
-    var row = row
+    var lines: [(text: String, indent: Int)] = []
     if let problem = settings.problem {
-      row = canvas.drawStatus(problem, bottomRow: row + 2, column: column, width: width) + 3
+      var wrapped = Canvas.wrap(problem, width: width)
+      if wrapped.count > 6 { wrapped = Array(wrapped.prefix(5)) + [wrapped[5] + "…"] }
+      lines += wrapped.map { ($0, 0) } + [("", 0)]
     }
     func choice<Value>(_ title: String, key: String, _ options: [SettingsScreen.Option<Value>]) {
-      canvas.write("\(title) (\(key))", row: row, column: column, width: width)
-      for (index, option) in options.enumerated() {
-        let mark = option.isChosen ? "(•)" : "( )"
-        canvas.write(
-          "\(mark) \(option.title)", row: row + 1 + index, column: column + 2, width: width - 2)
+      lines.append(("\(title) (\(key))", 0))
+      for option in options {
+        lines.append(("\(option.isChosen ? "(•)" : "( )") \(option.title)", 2))
       }
-      row += options.count + 2
+      lines.append(("", 0))
     }
     choice("Digit grouping", key: "g", settings.digitGrouping)
     choice("Appearance", key: "a", settings.appearance)
-    canvas.write(
-      "Threads for the n-th prime: \(settings.nthPrimeThreads)", row: row, column: column,
-      width: width)
+    lines.append(("Threads for the n-th prime: \(settings.nthPrimeThreads)", 0))
+    let shown = max(min(lines.count, bottom - row), 0)
+    for (index, line) in lines.prefix(shown).enumerated() {
+      canvas.write(
+        line.text, row: row + index, column: column + line.indent, width: width - line.indent)
+    }
+    canvas.drawMoreRows(
+      above: 0, below: lines.count - shown, top: row, shown: shown, right: column + width - 1)
   }
 }

@@ -40,7 +40,9 @@ extension WindowView {
       canvas.contentBottom = max(canvas.drawHints(hints.map(\.hint) + extraHints), 0)
       canvas.center(state.title, row: 0)
       canvas.rule(row: 1)
-      SettingsKeys.draw(state.settings, row: 3, column: 2, width: columns - 4, on: &canvas)
+      SettingsKeys.draw(
+        state.settings, row: 3, column: 2, width: columns - 4, bottom: canvas.contentBottom,
+        on: &canvas)
       return canvas.lines
     }
   }
