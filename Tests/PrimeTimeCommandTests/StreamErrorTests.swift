@@ -16,7 +16,11 @@ func runInShell(_ script: String, data: URL) async throws -> Run {
 /// so as coreutils do, with a non-zero status, never a crash and never a short answer that
 /// looks whole.
 @Suite struct StreamErrorTests {
-  @Test(arguments: ["nth-prime 5", "pi 100", "is-prime 7", "next-prime 7", "--help", "pi --help"])
+  @Test(
+    arguments: [
+      "nth-prime 5", "pi 100", "is-prime 7", "next-prime 7", "--help", "pi --help",
+      "script --help", "app --help", "open --help", "script -h",
+    ])
   func aFullDiskIsAnError(_ command: String) async throws {
     let data = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: data) }
@@ -29,6 +33,20 @@ func runInShell(_ script: String, data: URL) async throws -> Run {
     let data = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: data) }
     let run = try await runInShell(#"exec 3>&1; "$P" pi 10 >&-; echo "status $?" >&3"#, data: data)
+    #expect(run.output == "status 1\n")
+    #expect(run.errors == "primetime: write error: Bad file descriptor\n")
+  }
+
+  /// The app's programs started with their output closed say so, whatever they print (a
+  /// script's screens, the argument parser's help): the descriptor was taken by the next file
+  /// the program opened, and the screens went into it ("Invalid argument").
+  @Test(arguments: ["script", "script --help"])
+  func theAppsClosedOutputIsAnError(_ command: String) async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let run = try await runInShell(
+      #"exec 3>&1; echo increment | "$P" \#(command) --data-dir "$D" >&-; echo "status $?" >&3"#,
+      data: data)
     #expect(run.output == "status 1\n")
     #expect(run.errors == "primetime: write error: Bad file descriptor\n")
   }

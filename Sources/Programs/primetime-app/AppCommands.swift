@@ -21,8 +21,29 @@ struct PrimeTimeApp: AsyncParsableCommand {
   )
 
   static func main() async {
+    // A standard stream started closed (`>&-`) leaves its number free, and the next file
+    // opened takes it (an event descriptor took 1, and the screens were written into it,
+    // failing with EINVAL). /dev/null holds it, opened the other way, so that using it fails
+    // as a closed one does (EBADF): what a shell's user meant by closing it.
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
+    where fcntl(descriptor, F_GETFD) == -1 {
+      let null = open("/dev/null", descriptor == STDIN_FILENO ? O_WRONLY : O_RDONLY)
+      if null >= 0 && null != descriptor {
+        dup2(null, descriptor)
+        close(null)
+      }
+    }
     // Started by `primetime`: keep its name in ps and for pkill.
     try? "primetime".write(toFile: "/proc/self/comm", atomically: false, encoding: .utf8)
+    // What the argument parser prints (help, usage) goes through stdio, whose buffer is
+    // written at exit with its error dropped: `script --help > /dev/full` ended with 0. As
+    // coreutils' close_stdout does, a failed write of it is an error.
+    atexit {
+      guard fflush(nil) != 0 else { return }
+      let message = StreamError.write(errno: errno).description
+      try? writeAll("primetime: \(message)\n", to: STDERR_FILENO)
+      _exit(1)
+    }
     await main(nil)
   }
 }

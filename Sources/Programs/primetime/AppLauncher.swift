@@ -1,3 +1,5 @@
+import StandardStreams
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -31,16 +33,21 @@ enum AppLauncher {
     if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
       // `app`, `open` or `script`; options alone are the default app's.
       let command = arguments.first.flatMap(Subcommand.init(rawValue:)) ?? .app
-      emit(
-        """
-        OVERVIEW: \(command.abstract)
+      do {
+        try writeAll(
+          """
+          OVERVIEW: \(command.abstract)
 
-        USAGE: \(command.usage)
+          USAGE: \(command.usage)
 
-        The options are described by the app's own program, which is not installed here \
-        (\(reason)). Build it beside primetime with: \(build)
+          The options are described by the app's own program, which is not installed here \
+          (\(reason)). Build it beside primetime with: \(build)
 
-        """, to: STDOUT_FILENO)
+          """, to: STDOUT_FILENO)
+      } catch {
+        emit("primetime: \(error)\n", to: STDERR_FILENO)
+        exit(1)
+      }
       exit(0)
     }
     emit(
