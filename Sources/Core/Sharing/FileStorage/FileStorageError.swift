@@ -35,9 +35,9 @@ extension FileStorageError {
   /// `loadError` is the decoder's own error when a file does not hold the key's value).
   ///
   /// ```swift
-  /// if let error = $settings.loadError {
-  ///   …
-  ///   return "The settings file was not read: \(path): \(FileStorageError.reason(of: error))"
+  /// let notRead = $settings.loadError.map {
+  ///   "The settings file was not read: \(AppSettings.fileURL().path): "
+  ///     + FileStorageError.reason(of: $0)
   /// }
   /// ```
   public static func reason(of error: any Error) -> String {
