@@ -91,6 +91,19 @@ func runInShell(_ script: String, data: URL) async throws -> Run {
         == "primetime: line 2: 2,000,000 bytes long, over the limit of 1,048,576: skipped\n")
   }
 
+  /// A script stops at a line past 1 MiB as soon as it is past it, whether or not its input
+  /// ends: fed bytes without a newline for ever, it read them for ever.
+  @Test func aScriptStopsAtALineTooLongThatDoesNotEnd() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let run = try await runInShell(
+      #"""
+      yes a | tr -d '\n' | timeout 60 "$P" script --data-dir "$D" > /dev/null; echo "status $?"
+      """#, data: data)
+    #expect(run.output == "status 2\n")
+    #expect(run.errors.contains("line 1: longer than 1048576 bytes; the script stops there"))
+  }
+
   /// `-` reads standard input where it stands, once: a second finds it ended.
   @Test func standardInputIsReadOnce() async throws {
     let run = try await runPrimetime(["pi", "1", "-", "-", "100"], input: "10 20\n")

@@ -42,6 +42,24 @@ import Testing
     #expect(try lines(Array("one\n".utf8)) == [.text("one")])
   }
 
+  /// A reader that stops at a line too long reports it as soon as it passes the bound, while
+  /// the input goes on without a newline (a script fed `/dev/zero` read it for ever), and
+  /// ends there.
+  @Test func aReaderThatStopsReportsALineTooLongAtOnce() throws {
+    let pipe = Pipe()
+    let writer = pipe.fileHandleForWriting
+    // More than the bound, and the pipe left open: a reader that waited for the end would
+    // wait for ever.
+    writer.write(Data("ok\n".utf8) + Data(repeating: UInt8(ascii: "a"), count: 40))
+    defer { try? writer.close() }
+    var reader = LineReader(
+      descriptor: pipe.fileHandleForReading.fileDescriptor, maximumLength: 16,
+      skipsTooLongLines: false)
+    #expect(try reader.next() == .text("ok"))
+    #expect(try reader.next() == .tooLong(bytes: 40))
+    #expect(try reader.next() == nil)
+  }
+
   /// A line over the bound is skipped to its newline, reported with its length; the next line
   /// is read as usual, wherever the reads cut the input.
   @Test func aLineTooLongIsSkippedAndTheRestRead() throws {

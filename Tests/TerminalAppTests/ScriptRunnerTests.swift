@@ -209,6 +209,16 @@ struct ScriptRunnerTests {
     }
   }
 
+  /// `close-settings` closes them in every layout, a phone's screen too (Back there), as the
+  /// words are the same in every layout; on the compact layout it was refused.
+  @Test(arguments: SizeClass.allCases)
+  func closeSettingsInEveryLayout(_ layout: SizeClass) async throws {
+    let store = makeStore(TestStorage(), layout: layout)
+    _ = try await runScript("open-settings\nclose-settings", on: store)
+    #expect(!screen(store).contains { $0.contains("Digit grouping") }, "\(layout)")
+    #expect(store.state.app.windows[id: store.state.windowID]?.screen != .settings)
+  }
+
   /// The settings cut by a small terminal stay inside their sheet or window, and say how many
   /// rows are below: the regular sheet's last option was drawn over its border, and the
   /// compact screen and the desktop window dropped rows without a word.
@@ -409,6 +419,16 @@ struct ScriptRunnerTests {
 
 @MainActor
 struct ScriptWordTests {
+  /// `save-as` names files as the shell does, as `open` does, and adds `.json` to a name
+  /// without an extension, as Save As does (the script saved a file named `b`).
+  @Test func saveAsAddsTheDocumentsExtension() throws {
+    let folder = FileManager.default.currentDirectoryPath
+    #expect(try ScriptWord.step(for: "save-as b", line: 1) == .saveAs(path: folder + "/b.json"))
+    #expect(try ScriptWord.step(for: "save-as /d/b.txt", line: 1) == .saveAs(path: "/d/b.txt"))
+    #expect(try ScriptWord.step(for: "save-as /d/b", line: 1) == .saveAs(path: "/d/b.json"))
+    #expect(try ScriptWord.step(for: "open /d/b", line: 1) == .open(path: "/d/b"))
+  }
+
   @Test func theUnknownWordMessageListsEveryWordAndOnlyThose() {
     let words = ScriptWord.usage.map { String($0.prefix { $0 != " " }) }
     for word in [

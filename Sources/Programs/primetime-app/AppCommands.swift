@@ -230,7 +230,7 @@ final class ScriptInput: AsyncSequence, Sendable {
   /// Reads `descriptor` on a thread of its own, line by line, until its end or an error.
   func read(_ descriptor: Int32) {
     Thread { [self] in
-      var reader = LineReader(descriptor: descriptor)
+      var reader = LineReader(descriptor: descriptor, skipsTooLongLines: false)
       var number = 0
       do throws(StreamError) {
         while let line = try reader.next() {

@@ -42,10 +42,20 @@ public struct LineReader {
   /// The bytes of a too-long line skipped so far, while skipping one.
   private var skipped: Int?
   private var isAtEnd = false
+  /// Whether a line over the bound is skipped to its newline (`false`: reported as soon as it
+  /// passes the bound, and the reader ends there).
+  private let skipsTooLongLines: Bool
 
-  public init(descriptor: Int32 = STDIN_FILENO, maximumLength: Int = maximumLineLength) {
+  /// A reader of `descriptor`. A reader that stops at a line too long (`skipsTooLongLines`
+  /// false: a script, which stops there) reports it at once with the bytes read of it so far:
+  /// skipping it first, `< /dev/zero` was read for ever.
+  public init(
+    descriptor: Int32 = STDIN_FILENO, maximumLength: Int = maximumLineLength,
+    skipsTooLongLines: Bool = true
+  ) {
     self.descriptor = descriptor
     self.maximumLength = maximumLength
+    self.skipsTooLongLines = skipsTooLongLines
   }
 
   /// The next line; `nil` at the end of input.
@@ -60,6 +70,11 @@ public struct LineReader {
       if skipped != nil || buffer.count - start > maximumLength {
         skipped = (skipped ?? 0) + buffer.count - start
         start = buffer.count
+        if !skipsTooLongLines {
+          isAtEnd = true
+          defer { skipped = nil }
+          return .tooLong(bytes: skipped ?? 0)
+        }
       }
       searched = buffer.count - start
       if isAtEnd {

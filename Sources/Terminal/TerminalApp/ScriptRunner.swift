@@ -126,7 +126,8 @@ public enum ScriptStep: Equatable, Sendable {
   case open(path: String)
   /// `add P`: types P in the document's field and adds it.
   case addPrime(String)
-  /// `save-as FILE`: the document shown saved to the file, at its absolute path.
+  /// `save-as FILE`: the document shown saved to the file, at its absolute path (`.json`
+  /// added to a name without an extension).
   case saveAs(path: String)
 }
 
@@ -193,7 +194,11 @@ public enum ScriptWord {
         throw fail("\(quoted(words[0])) needs a file, and \(quoted(path)) names a folder")
       }
       let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-      return words[0] == "open" ? .open(path: absolute) : .saveAs(path: absolute)
+      guard words[0] == "save-as" else { return .open(path: absolute) }
+      // Named as the shell names files, as `open` is; without an extension, a document's, as
+      // Save As adds it.
+      return .saveAs(
+        path: (absolute as NSString).pathExtension.isEmpty ? absolute + ".json" : absolute)
     case "add":
       guard arguments.count == 1, isCount(words[1]) else {
         throw fail("'add' needs a prime, like add 97")

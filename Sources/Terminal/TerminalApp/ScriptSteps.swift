@@ -55,7 +55,12 @@ extension Store where State == TerminalFeature.State, Action == TerminalFeature.
       }
       return tasks
     }
-    guard let task = pressKey(for: intent) else {
+    // A phone's settings are a screen, left by Back: `close-settings` is that there.
+    let isSettingsScreen = state.app.windows[id: state.windowID]?.screen == .settings
+    guard
+      let task = pressKey(for: intent)
+        ?? (intent == .closeSettings && isSettingsScreen ? pressKey(for: .back) : nil)
+    else {
       throw TerminalRefusal("'\(intent.rawValue)' is not available on this screen")
     }
     return tasks + [task]
