@@ -202,11 +202,13 @@ final class RequestGate: ChannelInboundHandler, RemovableChannelHandler {
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     guard !isRefusing else { return }
-    guard case .head(let head) = unwrapInboundIn(data) else {
+    guard case .head(var head) = unwrapInboundIn(data) else {
       context.fireChannelRead(data)
       return
     }
     hasReadAHead = true
+    Self.normalize(&head)
+    let data = wrapInboundOut(.head(head))
     let uri = URI(head.uri)
     let isUpgrade = head.headers[canonicalForm: "upgrade"].contains {
       $0.lowercased() == "websocket"
@@ -251,6 +253,27 @@ final class RequestGate: ChannelInboundHandler, RemovableChannelHandler {
     answer(
       WebServer.response(text + "\n", type: "text/plain; charset=utf-8", status: status),
       reason: text, context: context)
+  }
+
+  /// The head as the server reads it: an absolute-form target's authority is its host, the
+  /// `Host` header ignored (RFC 9112 3.2.2: the policy checked the header, and a target
+  /// naming another host was served); a request that the connection closes after (`close`, or
+  /// HTTP/1.0 without `keep-alive`) says `Connection: close` as the HTTP handler reads it (an
+  /// HTTP/1.0 client reading to the end waited for the idle timeout).
+  static func normalize(_ head: inout HTTPRequestHead) {
+    let target = head.uri.lowercased()
+    if target.hasPrefix("http://") || target.hasPrefix("https://") {
+      let rest = head.uri.drop { $0 != ":" }.dropFirst(3)
+      let authority = rest.prefix { $0 != "/" && $0 != "?" }
+      let path = rest.dropFirst(authority.count)
+      head.headers.replaceOrAdd(name: "host", value: String(authority))
+      head.uri = path.hasPrefix("/") ? String(path) : "/" + path
+    }
+    let tokens = head.headers[canonicalForm: "connection"].map { $0.lowercased() }
+    let isHTTP10 = head.version.major == 1 && head.version.minor == 0
+    if tokens.contains("close") || (isHTTP10 && !tokens.contains("keep-alive")) {
+      head.headers.replaceOrAdd(name: "connection", value: "close")
+    }
   }
 
   /// What is wrong with a WebSocket handshake that the upgrade would refuse without a word or

@@ -261,6 +261,30 @@ extension ServerTests {
     }
   }
 
+  /// An absolute-form target names the host, whatever the `Host` header says (RFC 9112
+  /// 3.2.2); an HTTP/1.0 request without keep-alive is answered and closed.
+  @Test func theTargetsHostCountsAndHTTP10Closes() async throws {
+    try await withServer { _, port in
+      try await onThread {
+        let host = "127.0.0.1:\(port)"
+        let foreign = try RawConnection(port: port).request([
+          "GET http://evil.example/?token=\(token) HTTP/1.1", "Host: \(host)", "Connection: close",
+        ])
+        #expect(foreign.status == 421)
+        let own = try RawConnection(port: port).request([
+          "GET http://\(host)/app.css?token=\(token) HTTP/1.1", "Host: evil.example",
+          "Connection: close",
+        ])
+        #expect(own.status == 200)
+        let old = try RawConnection(port: port)
+        #expect(try old.request(["GET /?token=\(token) HTTP/1.0", "Host: \(host)"]).status == 200)
+        let started = ContinuousClock.now
+        #expect(try old.readToEnd().contains("</html>"))
+        #expect(ContinuousClock.now - started < .seconds(5), "closed after the response")
+      }
+    }
+  }
+
   /// A tab's connection to the server on `port`: upgraded with the token, its hello said
   /// (a desktop's width), and its first page read.
   func openTab(port: Int) throws -> RawConnection {
