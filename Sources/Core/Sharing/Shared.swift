@@ -20,7 +20,7 @@ import Observation
 @propertyWrapper
 public struct Shared<Value> {
   // Every copy shares it: a reassignment of one is a reassignment of all.
-  private let box: SharedBox<any MutableSharedReference<Value>>
+  let box: SharedBox<any MutableSharedReference<Value>>
 
   /// The reference every copy reads and writes through now.
   package var reference: any MutableSharedReference<Value> { box.reference }
@@ -90,12 +90,13 @@ public struct Shared<Value> {
           try reference.mutate(root: &root, operation)
         }
       }
-      if let tracker = SharedTracking.currentRecorder {
-        tracker.record(
-          reference.storage,
-          at: .init(fileID: fileID, filePath: filePath, line: line, column: column))
+      let recorder = SharedTracking.currentRecorder
+      recorder?.record(
+        reference.storage, at: .init(fileID: fileID, filePath: filePath, line: line, column: column)
+      )
+      return try SharedTracking.change(reference.storage, recordedBy: recorder) {
+        try reference.withLock(operation)
       }
-      return try reference.withLock(operation)
     }
   }
 

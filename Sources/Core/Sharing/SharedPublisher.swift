@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A shared value's changes as an asynchronous sequence: `$count.publisher.values`.
 ///
 /// swift-sharing's `publisher` is a Combine publisher, and Linux has no Combine; this one has
@@ -10,23 +12,79 @@
 ///
 /// The sequence gives the value now, then after each change, read after the change is made (a
 /// Combine publisher fires before); changes made faster than it is iterated are coalesced into
-/// the latest value.
+/// the latest value. As swift-sharing's, it belongs to every copy of the value: after
+/// `$count = Shared(…)` or `load(_:)` of another key, it gives the new value and follows its
+/// changes. A save or a load finishing changes no value, and gives nothing.
 ///
 /// ```swift
 /// for await count in $count.publisher.values { print(count) }
 /// ```
 public struct SharedPublisher<Value: Sendable>: Sendable {
-  let reference: any SharedReference<Value>
+  /// The reference the value is read through now.
+  let current: @Sendable () -> any SharedReference<Value>
 
   /// The value now, then after each change.
   public var values: AsyncStream<Value> {
-    let reference = reference
+    let current = current
     return AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
-      continuation.yield(reference.value)
-      let subscription = reference.storage.observe {
-        continuation.yield(reference.value)
+      let follower = Follower(current: current, continuation: continuation)
+      follower.follow()
+      continuation.onTermination = { _ in follower.stop() }
+    }
+  }
+
+  /// Gives the value when the reference read through changes, or its root's version does.
+  private final class Follower: Sendable {
+    private struct Following {
+      var storage: ObjectIdentifier?
+      var version = -1
+      var subscription: SharedSubscription?
+      var isStopped = false
+    }
+    private let current: @Sendable () -> any SharedReference<Value>
+    private let continuation: AsyncStream<Value>.Continuation
+    private let following = Mutex(Following())
+
+    init(
+      current: @escaping @Sendable () -> any SharedReference<Value>,
+      continuation: AsyncStream<Value>.Continuation
+    ) {
+      self.current = current
+      self.continuation = continuation
+    }
+
+    func follow() {
+      let reference = current()
+      let storage = reference.storage
+      let id = ObjectIdentifier(storage)
+      if following.withLock({ $0.storage != id && !$0.isStopped }) {
+        // Heard before its version is read: a change made meanwhile is heard, not lost.
+        let subscription = storage.observe { [weak self] in self?.follow() }
+        let replaced = following.withLock { following in
+          defer {
+            following.storage = id
+            following.version = -1
+            following.subscription = subscription
+          }
+          return following.subscription
+        }
+        replaced?.cancel()
       }
-      continuation.onTermination = { _ in subscription.cancel() }
+      let version = storage.version
+      let isNew = following.withLock { following in
+        defer { following.version = max(following.version, version) }
+        return following.storage == id && version > following.version
+      }
+      if isNew { continuation.yield(reference.value) }
+    }
+
+    func stop() {
+      let subscription = following.withLock { following in
+        following.isStopped = true
+        defer { following.subscription = nil }
+        return following.subscription
+      }
+      subscription?.cancel()
     }
   }
 }
@@ -35,7 +93,7 @@ extension Shared where Value: Sendable {
   /// The value's changes: `for await count in $count.publisher.values { … }` (see
   /// ``SharedPublisher``).
   public var publisher: SharedPublisher<Value> {
-    SharedReader(self).publisher
+    SharedPublisher { [box] in box.reference }
   }
 }
 
@@ -43,6 +101,6 @@ extension SharedReader where Value: Sendable {
   /// The value's changes: `for await count in $count.publisher.values { … }` (see
   /// ``SharedPublisher``).
   public var publisher: SharedPublisher<Value> {
-    SharedPublisher(reference: reference)
+    SharedPublisher { [box] in box.reference }
   }
 }

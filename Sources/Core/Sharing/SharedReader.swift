@@ -9,7 +9,7 @@ import Observation
 @propertyWrapper
 public struct SharedReader<Value> {
   // Every copy shares it, as a `Shared`'s copies share theirs.
-  private let box: SharedBox<any SharedReference<Value>>
+  let box: SharedBox<any SharedReference<Value>>
 
   /// The reference every copy reads through now.
   package var reference: any SharedReference<Value> { box.reference }

@@ -220,25 +220,31 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
 
   /// Sets the value a key loaded or an external change brought, without saving it back.
   package func setFromKey(_ newValue: Value) {
-    observation.willChange()
-    lock.lock()
-    _value = newValue
-    _version.add(1, ordering: .releasing)
-    lock.unlock()
-    observation.didChange()
+    // From outside any feature: a tracker takes it as known.
+    SharedTracking.change(self, recordedBy: nil) {
+      observation.willChange()
+      lock.lock()
+      _value = newValue
+      _version.add(1, ordering: .releasing)
+      lock.unlock()
+      observation.didChange()
+    }
     notifyObservers()
   }
 
   /// Changes the value as a key asks (see `UpdatesInPlace`), without saving it back. A change
   /// made in a tracked feature's effect is tracked, as that effect's own `withLock` would be.
   package func updateFromKey(_ change: (inout Value) -> Void) {
-    SharedTracking.currentRecorder?.record(self)
-    observation.willChange()
-    lock.lock()
-    change(&_value)
-    _version.add(1, ordering: .releasing)
-    lock.unlock()
-    observation.didChange()
+    let recorder = SharedTracking.currentRecorder
+    recorder?.record(self)
+    SharedTracking.change(self, recordedBy: recorder) {
+      observation.willChange()
+      lock.lock()
+      change(&_value)
+      _version.add(1, ordering: .releasing)
+      lock.unlock()
+      observation.didChange()
+    }
     notifyObservers()
   }
 
