@@ -219,6 +219,21 @@ struct ScriptRunnerTests {
     #expect(store.state.app.windows[id: store.state.windowID]?.screen != .settings)
   }
 
+  /// A count typed too large says both bounds, on the lines they need, and the buttons move
+  /// down for them: on one line the upper bound was cut at 80 columns and both at 40.
+  @Test(arguments: SizeClass.allCases)
+  func aCountTooLargeSaysBothBounds(_ layout: SizeClass) async throws {
+    let columns = layout == .desktop ? 120 : layout == .regular ? 80 : 40
+    let store = makeStore(
+      TestStorage(), layout: layout, size: TerminalSize(columns: columns, rows: 24))
+    let keys = Array(repeating: "key 9", count: 23).joined(separator: "\n")
+    _ = try await runScript((layout == .desktop ? "" : "open-counter\n") + keys, on: store)
+    let text = screen(store).joined(separator: "\n")
+    #expect(text.contains("-9,223,372,036,854,775,808"), "\(text)")
+    #expect(text.contains("9,223,372,036,854,775,807"), "\(text)")
+    #expect(text.contains("Is this prime?") && text.contains("prime?"), "\(text)")
+  }
+
   /// The settings cut by a small terminal stay inside their sheet or window, and say how many
   /// rows are below: the regular sheet's last option was drawn over its border, and the
   /// compact screen and the desktop window dropped rows without a word.

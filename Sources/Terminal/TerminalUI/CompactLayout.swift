@@ -223,15 +223,20 @@ public enum CompactLayout {
     let increment = Canvas.button("+", isEnabled: counter.isIncrementEnabled)
     let count = CountEntry.display(counter.countField) ?? counter.count
     place("\(decrement)   \(count)   \(increment)", row: 3)
-    if let problem = counter.countFieldProblem { place(problem, row: 4) }
+    // A problem takes the lines it needs (three at most), and what follows moves down.
+    let problem = canvas.countProblemLines(
+      counter.countFieldProblem, width: canvas.columns - (isCentered ? 2 : 5))
+    for (index, line) in problem.enumerated() { place(line, row: 4 + index) }
+    let shift = max(problem.count - 1, 0)
     let isPrimeButton = Canvas.button(counter.primeDetailButtonTitle)
-    place(isPrimeButton, row: 5)
+    place(isPrimeButton, row: 5 + shift)
     place(
       Canvas.button(counter.nthPrimeButtonTitle, isEnabled: counter.isNthPrimeButtonEnabled),
-      row: 6)
+      row: 6 + shift)
     if let progress = counter.nthPrimeProgress {
       let column = isCentered ? max((canvas.columns - 40) / 2, 1) : 4
-      canvas.drawProgress(progress, row: 8, column: column, width: canvas.columns - column - 1)
+      canvas.drawProgress(
+        progress, row: 8 + shift, column: column, width: canvas.columns - column - 1)
     }
     if let detail = counter.primeDetail {
       let top = detailTop(counter)
@@ -248,7 +253,7 @@ public enum CompactLayout {
           room: room - margin, scroll: scroll)
       } else {
         canvas.drawPopover(
-          detail, anchorRow: 5, column: popoverColumn,
+          detail, anchorRow: 5 + shift, column: popoverColumn,
           maxWidth: canvas.columns - popoverColumn - 1, top: top, bottom: bottom, scroll: scroll)
       }
     }

@@ -311,20 +311,25 @@ public enum DesktopLayout {
     let increment = Canvas.button("+", isEnabled: counter.isIncrementEnabled)
     let count = CountEntry.display(counter.countField) ?? counter.count
     canvas.write("\(decrement)   \(count)   \(increment)", row: 4, column: column)
-    if let problem = counter.countFieldProblem { canvas.write(problem, row: 5, column: column) }
+    // A problem takes the lines it needs (three at most), and what follows moves down.
+    let problem = canvas.countProblemLines(
+      counter.countFieldProblem, width: canvas.columns - column - 1)
+    for (index, line) in problem.enumerated() { canvas.write(line, row: 5 + index, column: column) }
+    let shift = max(problem.count - 1, 0)
     let isPrimeButton = Canvas.button(counter.primeDetailButtonTitle)
-    canvas.write(isPrimeButton, row: 6, column: column)
+    canvas.write(isPrimeButton, row: 6 + shift, column: column)
     canvas.write(
       Canvas.button(counter.nthPrimeButtonTitle, isEnabled: counter.isNthPrimeButtonEnabled),
-      row: 7, column: column)
+      row: 7 + shift, column: column)
     if let progress = counter.nthPrimeProgress {
-      canvas.drawProgress(progress, row: 9, column: column, width: canvas.columns - column - 1)
+      canvas.drawProgress(
+        progress, row: 9 + shift, column: column, width: canvas.columns - column - 1)
     }
     guard let detail = counter.primeDetail else { return }
     if isPopover(counter, columns: canvas.columns) {
       let popoverColumn = popoverColumn(counter, columns: canvas.columns)
       canvas.drawPopover(
-        detail, anchorRow: 6, column: popoverColumn,
+        detail, anchorRow: 6 + shift, column: popoverColumn,
         maxWidth: canvas.columns - popoverColumn - 1, top: 3, bottom: bottom, scroll: scroll)
     } else {
       let left = sidebarWidth + 1

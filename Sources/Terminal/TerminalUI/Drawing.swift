@@ -96,6 +96,15 @@ extension Canvas {
     write(button, row: row + height - 2, column: max(column + width - 2 - button.count, column + 2))
   }
 
+  /// A typed count's problem in lines of `width`, three at most: on one line, "Too large: a
+  /// count is between -9,223,372,036,854,775,808 and …" lost the bound it was there to give.
+  func countProblemLines(_ problem: String?, width: Int) -> [String] {
+    guard let problem else { return [] }
+    let lines = Canvas.wrap(problem, width: width)
+    guard lines.count > 3 else { return lines }
+    return Array(lines.prefix(2)) + [lines[2] + "…"]
+  }
+
   /// A progress line: "Finding the 7th prime [████···]  40%".
   mutating func drawProgress(_ progress: NthPrimeProgress, row: Int, column: Int, width: Int) {
     write(progress.title, row: row, column: column, width: width)
