@@ -2,6 +2,13 @@ import PrimeEngine
 import Testing
 
 struct BigIntegerTests {
+  /// A NUL in a refused value is written `\u{0}`: `'1\02'` read as an octal escape.
+  @Test func aRefusedValuesNulIsWrittenInFull() {
+    #expect(
+      PrimeEngineError.malformedNumber("1\u{0}2").description
+        == #"'1\u{0}2' is not a non-negative whole number"#)
+  }
+
   @Test(arguments: ["", "12a", "-5", " 12", "1.5", "++7", "+", "+-7", "٣", "0x10", "1e5"])
   func malformedInputIsAnError(_ text: String) {
     #expect(throws: PrimeEngineError.malformedNumber(text)) { try BigInteger(text) }

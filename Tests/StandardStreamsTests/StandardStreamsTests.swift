@@ -177,6 +177,8 @@ import Testing
   @Test func quotedEscapesAndCuts() {
     #expect(quoted("bogus\u{1B}]0;PWNED\u{07}") == #"'bogus\u{1B}]0;PWNED\u{07}'"#)
     #expect(quoted("a\nb") == #"'a\nb'"#)
+    // Not '1\02', which reads as an octal escape.
+    #expect(quoted("1\u{0}2") == #"'1\u{0}2'"#)
     let long = String(repeating: "9", count: 10_000_000)
     #expect(quoted(long) == "'\(String(repeating: "9", count: 40))…' (10000000 characters)")
     #expect(escapingControlCharacters("line 1\nline\u{9B}2") == #"line 1\#nline\u{009B}2"#)

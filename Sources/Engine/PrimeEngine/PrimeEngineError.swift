@@ -41,7 +41,8 @@ extension PrimeEngineError {
     for scalar in text.unicodeScalars.prefix(limit) {
       switch scalar.properties.generalCategory {
       case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned:
-        shown += scalar.escaped(asASCII: true)
+        // `\0` before a digit read as an octal escape ('1\02'): NUL is written in full.
+        shown += scalar == "\0" ? "\\u{0}" : scalar.escaped(asASCII: true)
       default:
         shown.unicodeScalars.append(scalar)
       }

@@ -65,7 +65,8 @@ public func escapingControlCharacters(_ text: String) -> String {
   var shown = ""
   for scalar in text.unicodeScalars {
     if isUnsafe(scalar) && scalar != "\n" {
-      shown += scalar.escaped(asASCII: true)
+      // `\0` before a digit read as an octal escape ('1\02'): NUL is written in full.
+      shown += scalar == "\0" ? "\\u{0}" : scalar.escaped(asASCII: true)
     } else {
       shown.unicodeScalars.append(scalar)
     }
