@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import TerminalUI
@@ -5,6 +6,23 @@ import Testing
 /// The canvas keeps one cell per column, and draws what a grid of `Character`s would draw:
 /// checked against such a grid on random writes of every kind of text it meets.
 struct CanvasTests {
+  /// Hints past a third of the screen give way before the last one, the way out: cut after
+  /// their third row, `q quit` went with them (a desktop window at 90 by 10).
+  @Test func hintsThatDoNotFitKeepTheWayOut() {
+    let hints = (1...12).map { "Ctrl-\($0) Something Long" } + ["q quit"]
+    for (columns, rows) in [(90, 10), (60, 10), (40, 12), (20, 6), (12, 3)] {
+      var canvas = Canvas(columns: columns, rows: rows)
+      let rule = canvas.drawHints(hints)
+      let shown = canvas.lines[(rule + 1)...].map { $0.trimmingCharacters(in: .whitespaces) }
+      #expect(shown.count <= max(rows / 3, 1), "\(columns)×\(rows)")
+      #expect(shown.last?.hasSuffix("… q quit") == true, "\(columns)×\(rows): \(shown)")
+      #expect(shown.allSatisfy { $0.count <= columns - 2 }, "\(columns)×\(rows)")
+    }
+    var roomy = Canvas(columns: 200, rows: 30)
+    let rule = roomy.drawHints(hints)
+    #expect(!roomy.lines[(rule + 1)...].joined().contains("…"), "all fit: none cut")
+  }
+
   @Test func randomWritesDrawWhatAGridOfCharactersDraws() {
     var random = SplitMix(seed: 0x5EED)
     // ASCII, the renderers' symbols, a combining accent, controls (CR LF is one character),

@@ -186,11 +186,22 @@ extension Canvas {
   @discardableResult
   mutating func drawHints(_ hints: [String]) -> Int {
     let width = columns - 2
-    var lines = Canvas.wrap(
-      hints.flatMap { $0.count > width ? Canvas.wrap($0, width: width) : [$0] }, width: width)
-    // A third of the screen at most: a narrow terminal keeps room for the screen itself.
+    func wrapped(_ hints: [String]) -> [String] {
+      Canvas.wrap(
+        hints.flatMap { $0.count > width ? Canvas.wrap($0, width: width) : [$0] }, width: width)
+    }
+    var lines = wrapped(hints)
+    // A third of the screen at most: a narrow terminal keeps room for the screen itself. The
+    // last hint, the way out (`q quit`), stays: the others give way before it, with "…".
     let room = max(rows / 3, 1)
-    if lines.count > room { lines = Array(lines.prefix(room - 1)) + [lines[room - 1] + " …"] }
+    if lines.count > room, let last = hints.last {
+      var kept = Array(hints.dropLast())
+      repeat {
+        lines = wrapped(kept + ["… " + last])
+        if !kept.isEmpty { kept.removeLast() }
+      } while lines.count > room && !kept.isEmpty
+      if lines.count > room { lines = Array(wrapped(["… " + last]).prefix(room)) }
+    }
     let first = rows - lines.count
     rule(row: first - 1)
     for (index, line) in lines.enumerated() { write(line, row: first + index, column: 1) }
