@@ -90,13 +90,14 @@ public struct Shared<Value> {
           try reference.mutate(root: &root, operation)
         }
       }
-      let recorder = SharedTracking.currentRecorder
-      recorder?.record(
+      guard let recorder = SharedTracking.currentRecorder else {
+        return try reference.withLock(operation)
+      }
+      recorder.record(
         reference.storage, at: .init(fileID: fileID, filePath: filePath, line: line, column: column)
       )
-      return try SharedTracking.change(reference.storage, recordedBy: recorder) {
-        try reference.withLock(operation)
-      }
+      defer { reference.storage.markTrackedChange() }
+      return try reference.withLock(operation)
     }
   }
 

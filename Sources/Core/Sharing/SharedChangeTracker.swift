@@ -48,12 +48,10 @@ public final class SharedChangeTracker: @unchecked Sendable {
   public init(reportUnassertedChanges: Bool = isTesting) {
     self.reportUnassertedChanges = reportUnassertedChanges
     SharedTracking.trackers.add(1, ordering: .relaxed)
-    SharedTracking.live.withLock { $0[ObjectIdentifier(self)] = WeakTracker(tracker: self) }
   }
 
   deinit {
     SharedTracking.trackers.subtract(1, ordering: .relaxed)
-    _ = SharedTracking.live.withLock { $0.removeValue(forKey: ObjectIdentifier(self)) }
     guard reportUnassertedChanges, hasChanges else { return }
     // Each at the `withLock` that made it, as swift-sharing reports them.
     for (description, location) in unassertedChanges() {
@@ -93,7 +91,22 @@ public final class SharedChangeTracker: @unchecked Sendable {
   /// Whether a tracked value changed since its snapshot was taken.
   public var hasChanges: Bool {
     lock.withLock {
-      changes.values.contains { $0.storage.versionedValue.version != $0.version }
+      catchUp()
+      return changes.values.contains { $0.storage.versionedValue.version != $0.version }
+    }
+  }
+
+  /// Takes as known the changes made outside every tracker since a snapshot (by the test
+  /// itself, or a key's reload), where no tracked change came after the snapshot: TCA's
+  /// tracker never takes them for the feature's, and the next step finds the value changed on
+  /// both sides. Under `lock`.
+  private func catchUp() {
+    for (id, change) in changes where change.storage.lastTrackedVersion <= change.version {
+      let (value, version) = change.storage.versionedValue
+      guard version != change.version, change.storage.lastTrackedVersion <= change.version
+      else { continue }
+      changes[id]?.expected = value
+      changes[id]?.version = version
     }
   }
 
@@ -122,6 +135,7 @@ public final class SharedChangeTracker: @unchecked Sendable {
     -> R
   {
     let before = lock.withLock {
+      catchUp()
       self.actuals = actuals
       self.known = changes
       return changes
@@ -153,7 +167,8 @@ public final class SharedChangeTracker: @unchecked Sendable {
   /// left them at.
   package func liveValues() -> [ObjectIdentifier: (value: Any, version: Int)] {
     lock.withLock {
-      changes.mapValues { $0.storage.versionedValue }
+      catchUp()
+      return changes.mapValues { $0.storage.versionedValue }
     }
   }
 
@@ -175,7 +190,10 @@ public final class SharedChangeTracker: @unchecked Sendable {
     -> Bool
   {
     lock.withLock {
-      values.contains { id, value in changes[id].map { $0.version != value.version } ?? false }
+      catchUp()
+      return values.contains { id, value in
+        changes[id].map { $0.version != value.version } ?? false
+      }
     }
   }
 
@@ -187,7 +205,8 @@ public final class SharedChangeTracker: @unchecked Sendable {
   /// Each unasserted change, described, with where it was made.
   private func unassertedChanges() -> [(description: String, location: Location?)] {
     lock.withLock {
-      changes.values.filter { $0.storage.versionedValue.version != $0.version }
+      catchUp()
+      return changes.values.filter { $0.storage.versionedValue.version != $0.version }
         .map { change in
           let live = change.storage.versionedValue.value
           let description =
@@ -212,31 +231,6 @@ public final class SharedChangeTracker: @unchecked Sendable {
       return self.outer
     }
     outer?.record(storage, at: location)
-  }
-
-  /// Takes a change made outside the features this tracker tracks (by the test itself, another
-  /// store, a key's reload) as known: as TCA's tracker, which takes no snapshot of it, the next
-  /// step finds the value changed on both sides. Unless a change of this tracker's own waits
-  /// to be asserted (`version` is not the one before this change): the two are one for it.
-  func acceptUntracked(_ storage: any AnySharedStorage, from version: Int) {
-    let id = ObjectIdentifier(storage)
-    lock.withLock {
-      guard actuals == nil, changes[id]?.version == version else { return }
-      let (value, newVersion) = storage.versionedValue
-      changes[id]?.expected = value
-      changes[id]?.version = newVersion
-    }
-  }
-
-  /// Whether this tracker is `other`, or records into it (a tracker installed inside a test
-  /// store's).
-  func recordsInto(_ other: SharedChangeTracker) -> Bool {
-    var tracker: SharedChangeTracker? = self
-    while let current = tracker {
-      if current === other { return true }
-      tracker = current.lock.withLock { current.outer }
-    }
-    return false
   }
 
   /// Marks `storage`'s change asserted: a test compared it with itself inside `assert { }`
@@ -295,25 +289,6 @@ public final class SharedChangeTracker: @unchecked Sendable {
 enum SharedTracking {
   /// How many trackers live: while none does, `withLock` reads no dependency.
   static let trackers = Atomic<Int>(0)
-  /// Every tracker alive, told of the changes made outside it.
-  static let live = Mutex<[ObjectIdentifier: WeakTracker]>([:])
-
-  /// Runs `change` on `storage`, then tells every live tracker other than `recorder` (and
-  /// those it records into) that it was made outside it.
-  @inline(__always)
-  static func change<R>(
-    _ storage: any AnySharedStorage, recordedBy recorder: SharedChangeTracker?,
-    _ change: () throws -> R
-  ) rethrows -> R {
-    guard trackers.load(ordering: .relaxed) > 0 else { return try change() }
-    let version = storage.versionedValue.version
-    let result = try change()
-    let others = live.withLock { $0.values.compactMap(\.tracker) }.filter { tracker in
-      recorder.map { !$0.recordsInto(tracker) } ?? true
-    }
-    for tracker in others { tracker.acceptUntracked(storage, from: version) }
-    return result
-  }
   /// How many assertions run: while none does, reads look for no snapshot.
   static let asserting = Atomic<Int>(0)
   @TaskLocal static var assertingTracker: SharedChangeTracker?
@@ -339,11 +314,6 @@ extension DependencyValues {
     get { self[SharedChangeTrackerKey.self] }
     set { self[SharedChangeTrackerKey.self] = newValue }
   }
-}
-
-/// A tracker, held weakly: the list of live ones must not keep one alive.
-struct WeakTracker: Sendable {
-  weak var tracker: SharedChangeTracker?
 }
 
 private enum SharedChangeTrackerKey: DependencyKey {

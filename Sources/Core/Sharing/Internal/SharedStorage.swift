@@ -11,6 +11,12 @@ package protocol AnySharedStorage: AnyObject, Sendable {
   var versionedValue: (value: Any, version: Int) { get }
   /// The number of changes made to the value.
   var version: Int { get }
+  /// The ``version`` after the last change a tracker recorded (a feature's `withLock`): the
+  /// changes after it were made outside every tracker (by a test, or a key's reload), which a
+  /// tracker takes as known, as TCA's tracker never takes them for the feature's.
+  var lastTrackedVersion: Int { get }
+  /// Notes that the change just made was a tracked one.
+  func markTrackedChange()
   /// Grows with each change to the value and with each change of its loading state (a load
   /// or save failing or succeeding): what a store's observer compares, since what it shows
   /// may read either. The change tracker compares ``version``: a test asserts values only.
@@ -151,6 +157,18 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
     _version.load(ordering: .acquiring)
   }
 
+  private let _lastTrackedVersion = Atomic(0)
+
+  package var lastTrackedVersion: Int {
+    _lastTrackedVersion.load(ordering: .acquiring)
+  }
+
+  package func markTrackedChange() {
+    // A change made by another thread meanwhile counts as tracked: the tracker then reports it
+    // rather than hide it.
+    _lastTrackedVersion.store(_version.load(ordering: .acquiring), ordering: .releasing)
+  }
+
   package var observedVersion: Int {
     // Both only grow, so their sum changes whenever either does.
     statusChanges.load(ordering: .acquiring) &+ _version.load(ordering: .acquiring)
@@ -220,15 +238,12 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
 
   /// Sets the value a key loaded or an external change brought, without saving it back.
   package func setFromKey(_ newValue: Value) {
-    // From outside any feature: a tracker takes it as known.
-    SharedTracking.change(self, recordedBy: nil) {
-      observation.willChange()
-      lock.lock()
-      _value = newValue
-      _version.add(1, ordering: .releasing)
-      lock.unlock()
-      observation.didChange()
-    }
+    observation.willChange()
+    lock.lock()
+    _value = newValue
+    _version.add(1, ordering: .releasing)
+    lock.unlock()
+    observation.didChange()
     notifyObservers()
   }
 
@@ -237,14 +252,13 @@ package final class SharedStorage<Value>: MutableSharedReference, AnySharedStora
   package func updateFromKey(_ change: (inout Value) -> Void) {
     let recorder = SharedTracking.currentRecorder
     recorder?.record(self)
-    SharedTracking.change(self, recordedBy: recorder) {
-      observation.willChange()
-      lock.lock()
-      change(&_value)
-      _version.add(1, ordering: .releasing)
-      lock.unlock()
-      observation.didChange()
-    }
+    observation.willChange()
+    lock.lock()
+    change(&_value)
+    _version.add(1, ordering: .releasing)
+    lock.unlock()
+    if recorder != nil { markTrackedChange() }
+    observation.didChange()
     notifyObservers()
   }
 
