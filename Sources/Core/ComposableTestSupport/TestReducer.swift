@@ -56,6 +56,9 @@ struct ReceivedAction<State, Action> {
   var stackID: StackElementID
   /// The values of the shared values changed so far, as the action left them.
   var shared: [ObjectIdentifier: (value: Any, version: Int)] = [:]
+  /// Whether a check of the end (`finish()`) reported it unasserted: the store's release
+  /// reports only what came after.
+  var wasReported = false
 }
 
 /// What the test store and its reducer share.
