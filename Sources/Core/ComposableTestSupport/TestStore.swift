@@ -153,7 +153,9 @@ public final class TestStore<State: Equatable, Action> {
     // The store reports unasserted shared changes itself, with the state's diff.
     let sharedChanges = SharedChangeTracker(reportUnassertedChanges: false)
     let (initialState, reducer, dependencies) = withDependencies {
-      $0.stackElementID = StackElementIDGenerator()
+      // The test's own ids go on, as in TCA: a stack made before the store (a deep link)
+      // keeps its elements when the store pushes, where a generator from 0 again gave a push
+      // the id of one of them, and replaced it.
       sharedChanges.track(&$0)
       prepareDependencies(&$0)
     } operation: {

@@ -87,14 +87,17 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
       }
       effect = effect.merge(with: parent.reduce(into: &state, action: action))
     case .popFrom(let id)?:
+      // Missing when it arrived, as TCA decides: a parent that pops more itself (all of the
+      // stack) leaves nothing missing.
+      let canPop = state[keyPath: toStackState][id: id] != nil
       effect = parent.reduce(into: &state, action: action)
-      if state[keyPath: toStackState][id: id] != nil {
-        state[keyPath: toStackState].pop(from: id)
-      } else {
+      if !canPop {
         reportMissingPop(id: id, ids: state[keyPath: toStackState].ids)
+      } else if state[keyPath: toStackState][id: id] != nil {
+        state[keyPath: toStackState].pop(from: id)
       }
     case .push(let id, let element)?:
-      effect = parent.reduce(into: &state, action: action)
+      // The element is on the stack when the parent handles its push, as in TCA.
       if state[keyPath: toStackState].ids.contains(id) {
         location.report(
           """
@@ -108,6 +111,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
 
           The push was ignored. Push with the ids of the "stackElementID" dependency.
           """)
+        effect = parent.reduce(into: &state, action: action)
       } else {
         @Dependency(\.stackElementID) var stackElementID
         if isTesting, id > stackElementID.peek() {
@@ -127,6 +131,7 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
         }
         state[keyPath: toStackState].append(element, id: id)
         stackElementID.advance(past: id)
+        effect = parent.reduce(into: &state, action: action)
       }
     case nil:
       effect = parent.reduce(into: &state, action: action)

@@ -216,7 +216,8 @@ public final class StackElementIDGenerator: Sendable {
 }
 
 extension DependencyValues {
-  /// Where new stack elements get their ids; a test store starts one from 0.
+  /// Where new stack elements get their ids: in a test, one for the whole test (from 0), which
+  /// the test store goes on with.
   public var stackElementID: StackElementIDGenerator {
     get { self[StackElementIDGenerator.self] }
     set { self[StackElementIDGenerator.self] = newValue }

@@ -124,7 +124,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<
     Parent.Action
   > {
-    let childEffect = reduceChild(into: &state, action: action)
+    let (childEffect, isDismissed) = reduceChild(into: &state, action: action)
     let before = state[keyPath: toChildState].map {
       NavigationID(location: toChildState, state: $0)
     }
@@ -134,16 +134,23 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       let after = state[keyPath: toChildState].map {
         NavigationID(location: toChildState, state: $0)
       }
-      if after != before { effect = effect.merge(with: Effect(.cancelScope(before))) }
+      if after != before {
+        effect = effect.merge(with: Effect(.cancelScope(before)))
+      } else if isDismissed {
+        // An alert (or a dialog) goes once one of its buttons is tapped: after the parent
+        // handled the tap, with the alert still there to read, as in TCA, and only if the
+        // parent left it as it was.
+        state[keyPath: toChildState] = nil
+      }
     }
     return effect
   }
 
   @inlinable
-  func reduceChild(into state: inout Parent.State, action: Parent.Action) -> Effect<
-    Parent.Action
-  > {
-    guard let childAction = toChildAction.extract(from: action) else { return .none }
+  func reduceChild(into state: inout Parent.State, action: Parent.Action) -> (
+    Effect<Parent.Action>, isDismissed: Bool
+  ) {
+    guard let childAction = toChildAction.extract(from: action) else { return (.none, false) }
     guard let childState = state[keyPath: toChildState] else {
       location.report(
         """
@@ -155,7 +162,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
         The action was ignored. It came from a view of a dismissed child, or from an effect \
         that outlived it; dismiss children through the parent so their effects are cancelled.
         """)
-      return .none
+      return (.none, false)
     }
     let childEffect = child.reduce(into: &state[keyPath: toChildState]!, action: childAction)
     var effect = Effect<Parent.Action>.none
@@ -164,9 +171,7 @@ public struct IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer {
       effect = childEffect.map(toChildAction.embed)
         .scoped(NavigationID(location: toChildState, state: childState))
     }
-    // An alert (or a dialog) is gone once one of its buttons is tapped.
-    if dismisses(childAction, childState) { state[keyPath: toChildState] = nil }
-    return effect
+    return (effect, dismisses(childAction, childState))
   }
 }
 
