@@ -2,6 +2,7 @@
 // test failed here before.
 import ComposableCore
 import ComposableTestSupport
+import Synchronization
 import Testing
 
 // MARK: - 1. A stack built before the test store, then a push inside it
@@ -153,4 +154,26 @@ private struct PlainAlertFeature: Reducer {
     $0.alert = nil
     $0.parentSawAlert = true
   }
+}
+
+// TCA's `DismissEffect.init(_:)`: a test of a presented feature alone stands in for its parent.
+private struct Editor: Reducer {
+  struct State: Equatable {}
+  enum Action: Equatable { case doneTapped }
+  @Dependency(\.dismiss) var dismiss
+  var body: some ReducerOf<Self> {
+    Reduce { _, _ in .run { _ in await dismiss() } }
+  }
+}
+
+@MainActor @Test func aTestCanStandInForTheParentsDismiss() async {
+  let dismissed = Mutex(false)
+  let store = TestStore(initialState: Editor.State()) {
+    Editor()
+  } withDependencies: {
+    $0.dismiss = DismissEffect { dismissed.withLock { $0 = true } }
+  }
+  await store.send(.doneTapped)
+  await store.finish()
+  #expect(dismissed.withLock { $0 })
 }

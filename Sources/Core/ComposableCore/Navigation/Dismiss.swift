@@ -15,8 +15,28 @@ import Dependencies
 /// ```
 ///
 /// Called from a feature that is not presented, it reports an issue and does nothing.
+///
+/// A test of the feature alone can stand in for the parent, as with TCA's:
+///
+/// ```swift
+/// let store = TestStore(initialState: Editor.State()) {
+///   Editor()
+/// } withDependencies: {
+///   $0.dismiss = DismissEffect { dismissed.withLock { $0 = true } }
+/// }
+/// ```
 public struct DismissEffect: Sendable {
-  public init() {}
+  private let dismiss: (@MainActor @Sendable () -> Void)?
+
+  /// What the presenting feature does: sends its `.dismiss`.
+  public init() {
+    dismiss = nil
+  }
+
+  /// `dismiss` in place of the presenting feature: a test's stand-in.
+  public init(_ dismiss: @escaping @MainActor @Sendable () -> Void) {
+    self.dismiss = dismiss
+  }
 
   public func callAsFunction(
     fileID: StaticString = #fileID,
@@ -24,6 +44,10 @@ public struct DismissEffect: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    if let dismiss = self.dismiss {
+      await dismiss()
+      return
+    }
     guard let dismiss = DismissEffect.handler else {
       SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column).report(
         """
