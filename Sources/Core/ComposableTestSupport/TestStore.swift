@@ -114,7 +114,10 @@ public final class TestStore<State: Equatable, Action> {
   /// The actions sent and their effects; `wasReported`: a check of the end (`finish()`)
   /// reported the effect still running, and the store's release does not again.
   private var sends:
-    [(action: Action, location: SourceLocation, task: StoreTask, wasReported: Bool)] = []
+    [(action: Action, location: SourceLocation, task: StoreTask, wasReported: Bool, id: Int)] =
+      []
+  /// How many sends `skipInFlightEffects` took out of `sends`: ids go on after them.
+  private var skippedSends = 0
   /// The tasks of the sends `skipInFlightEffects` let go: no longer waited for at the end, but
   /// still able to send what a later `receive` waits for.
   private var skippedTasks: [StoreTask] = []
@@ -277,7 +280,8 @@ public final class TestStore<State: Equatable, Action> {
       }
     }
     let stackID = dependencies.stackElementID.peek()
-    let task = core.send(.sent(action))
+    let sendID = sends.count + skippedSends
+    let task = TestSend.$current.withValue(sendID) { core.send(.sent(action)) }
     let sent =
       context.lastSent
       ?? ReceivedAction(
@@ -287,7 +291,7 @@ public final class TestStore<State: Equatable, Action> {
     expectState(
       from: sent.before, to: sent.after, stackID: sent.stackID, shared: sent.shared,
       updateStateToExpectedResult, at: location)
-    sends.append((action, location, task, false))
+    sends.append((action, location, task, false, sendID))
     await settle()
     return TestStoreTask(task: task, timeout: timeout)
   }
@@ -596,6 +600,9 @@ public final class TestStore<State: Equatable, Action> {
       "The effects of \(plural(running.count, "action")) were not waited for:\n\n"
         + describe(running.map(\.action)), at: location)
     skippedTasks += running.map(\.task)
+    // An action their effects send later may start effects of its own: those are waited for.
+    for send in running { context.lateEffects.skip(send.id) }
+    skippedSends += sends.count
     sends.removeAll()
   }
 
@@ -617,7 +624,8 @@ public final class TestStore<State: Equatable, Action> {
 
         The effects of these actions are still running:
 
-        \(describe(sends.filter { $0.task.isInFlight }.map(\.action)))
+        \((sends.filter { $0.task.isInFlight }.map { String(customDumping: $0.action) }
+          + context.lateEffects.unreported()).joined(separator: "\n\n"))
 
         Cancel them with an action, make them finish (advance a test clock), or give \
         `finish(timeout:)` longer.
@@ -638,7 +646,7 @@ public final class TestStore<State: Equatable, Action> {
   }
 
   private var isRunning: Bool {
-    sends.contains { $0.task.isInFlight }
+    sends.contains { $0.task.isInFlight } || context.lateEffects.isRunning
   }
 
   /// Lets the effects run until none has a job waiting, so that what they can do before
@@ -670,17 +678,18 @@ public final class TestStore<State: Equatable, Action> {
       received.append(context.received[index].action)
       context.received[index].wasReported = true
     }
-    var running: [(action: Action, location: SourceLocation)] = []
+    var running: [(action: String, location: SourceLocation)] = []
     for index in sends.indices where sends[index].task.isInFlight && !sends[index].wasReported {
-      running.append((sends[index].action, sends[index].location))
+      running.append((String(customDumping: sends[index].action), sends[index].location))
       sends[index].wasReported = true
     }
+    for late in context.lateEffects.unreported() { running.append((late, location)) }
     Self.reportTheEnd(
       received: received, running: running, exhaustivity: exhaustivity, at: location)
   }
 
   nonisolated private static func reportTheEnd(
-    received: [Action], running: [(action: Action, location: SourceLocation)],
+    received: [Action], running: [(action: String, location: SourceLocation)],
     exhaustivity: Exhaustivity, at location: SourceLocation
   ) {
     if !received.isEmpty {
@@ -712,8 +721,7 @@ public final class TestStore<State: Equatable, Action> {
       return
     }
     for send in running {
-      send.location.reportFailure(
-        "\(message)\n\nIt was started by:\n\n\(describe([send.action]))")
+      send.location.reportFailure("\(message)\n\nIt was started by:\n\n\(send.action)")
     }
   }
 

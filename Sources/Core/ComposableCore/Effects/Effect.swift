@@ -186,7 +186,7 @@ public struct Effect<Action> {
   }
 
   /// Wraps the work of every `run` inside this effect, keeping the rest of its shape.
-  func wrappingRuns(
+  package func wrappingRuns(
     _ wrap:
       @escaping @Sendable (
         _ operation: @escaping @Sendable (Send<Action>) async -> Void, _ send: Send<Action>
