@@ -61,9 +61,9 @@ private struct EndOfTestFeature: Reducer {
   // TCA's TestReducer makes a `LongLivingEffect` for every action, sent or received, whose
   // effect is a `.run`/`.publisher`, and inserts it into `inFlightEffects` when it starts;
   // `_skipInFlightEffects` only empties the set as it is at that moment. An action the skipped
-  // effect sends afterwards is still received (TestStoreTests.testEffectEmitAfterSkipInFlightEffects),
-  // and the effect *it* returns is a new in-flight effect, reported at deinit and awaited by
-  // `finish()`.
+  // effect sends afterwards is still received
+  // (TestStoreTests.testEffectEmitAfterSkipInFlightEffects), and the effect *it* returns is a
+  // new in-flight effect, reported at deinit and awaited by `finish()`.
 
   @Test func anEffectOfAnActionReceivedAfterSkippingIsStillReportedAtTheEnd() async {
     let (gate, openGate) = AsyncStream<Void>.makeStream()
