@@ -5,11 +5,11 @@ import ComposableTestSupport
 import Synchronization
 import Testing
 
-// MARK: - 1. A stack built before the test store, then a push inside it
+// MARK: - A stack built before the test store, then a push inside it
 // From StackReducerTests.testDismissFromDeepLinkedChild (which builds the deep-linked stack
 // outside the store with `children.append(…)`), plus a push. TCA's test store shares the
-// test's `stackElementID` generator, so the push gets #1. Here the store starts a generator of
-// its own at #0, and `append` silently overwrites the deep-linked element #0.
+// test's `stackElementID` generator, so the push gets #1. The store started a generator of its
+// own at #0, and `append` replaced the deep-linked element #0 without a word.
 
 private struct DeepLinkChild: Reducer {
   struct State: Equatable { var tag = 0 }
@@ -53,20 +53,23 @@ private struct DeepLinkParent: Reducer {
   }
 }
 
-// MARK: - 2. `.push` puts the element on the stack before the parent runs
+/// The only action of a parent over a stack of numbers: the stack's.
+private enum PathAction: Equatable, CasePathable {
+  case path(StackAction<Int, Never>)
+  struct AllCasePaths: Sendable { let path = AnyCasePath(PathAction.path) }
+  static let allCasePaths = AllCasePaths()
+}
+
+// MARK: - `.push` puts the element on the stack before the parent runs
 // StackReducer._reduce (TCA): `state[keyPath: toStackState]._dictionary[id] = element` comes
-// before `base._reduce`. Here the parent runs first and sees the stack without it.
+// before `base._reduce`. The parent ran first and saw the stack without it.
 
 private struct PushObserver: Reducer {
   struct State: Equatable {
     var path = StackState<Int>()
     var seenOnPush: Int?
   }
-  enum Action: Equatable, CasePathable {
-    case path(StackAction<Int, Never>)
-    struct AllCasePaths: Sendable { let path = AnyCasePath(Action.path) }
-    static let allCasePaths = AllCasePaths()
-  }
+  typealias Action = PathAction
   var body: some ReducerOf<Self> {
     Reduce { state, action in
       if case .path(.push(let id, _)) = action {
@@ -86,18 +89,14 @@ private struct PushObserver: Reducer {
   }
 }
 
-// MARK: - 3. `.popFrom` whose element the parent removed itself is not a missing element
+// MARK: - `.popFrom` whose element the parent removed itself is not a missing element
 // StackReducer._reduce (TCA): `let canPop = ids.contains(id)` is read before `base._reduce`;
-// the warning is only for an id that was missing when the action arrived. Here the check is
-// made after the parent ran, so a parent that pops more on `.popFrom` gets a false warning.
+// the warning is only for an id that was missing when the action arrived. The check was made
+// after the parent ran, so a parent that pops more on `.popFrom` got a false warning.
 
 private struct PopAllOnPop: Reducer {
   struct State: Equatable { var path = StackState<Int>() }
-  enum Action: Equatable, CasePathable {
-    case path(StackAction<Int, Never>)
-    struct AllCasePaths: Sendable { let path = AnyCasePath(Action.path) }
-    static let allCasePaths = AllCasePaths()
-  }
+  typealias Action = PathAction
   var body: some ReducerOf<Self> {
     Reduce { state, action in
       if case .path(.popFrom) = action { state.path.removeAll() }
@@ -116,10 +115,10 @@ private struct PopAllOnPop: Reducer {
   }
 }
 
-// MARK: - 4. A plain `ifLet` alert is still there while the parent handles its button
+// MARK: - A plain `ifLet` alert is still there while the parent handles its button
 // IfLetReducer._reduce (TCA): the ephemeral child is set to nil after `parent._reduce`, and
 // only when its identity did not change (IfLetReducerTests.testEphemeralState/Dismissal cover
-// the nil-ing). Here it is set to nil before the parent runs, so the parent sees `nil`.
+// the nil-ing). It was set to nil before the parent ran, so the parent saw `nil`.
 
 private struct PlainAlertFeature: Reducer {
   enum AlertAction: Equatable, Sendable { case ok }

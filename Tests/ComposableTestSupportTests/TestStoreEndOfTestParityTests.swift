@@ -66,23 +66,26 @@ private struct EndOfTestFeature: Reducer {
   // new in-flight effect, reported at deinit and awaited by `finish()`.
 
   @Test func anEffectOfAnActionReceivedAfterSkippingIsStillReportedAtTheEnd() async {
-    let (gate, openGate) = AsyncStream<Void>.makeStream()
     await withKnownIssue {
-      let store = TestStore(initialState: GateFeature.State()) {
-        GateFeature()
-      } withDependencies: {
-        $0.gate = Gate(stream: gate)
-      }
-      await store.send(.start)
-      await store.skipInFlightEffects()
-      openGate.yield()
-      await store.receive(.spawn)  // `.spawn` starts an effect that never ends
+      _ = await spawnedAfterSkipping()
     } matching: { issue in
       issue.description.contains("An effect returned for this action is still running")
     }
   }
 
   @Test func finishWaitsForAnEffectOfAnActionReceivedAfterSkipping() async {
+    let store = await spawnedAfterSkipping()
+    await withKnownIssue {
+      await store.finish(timeout: .milliseconds(200))
+    } matching: { issue in
+      issue.description.contains("Expected effects to finish")
+    }
+    await store.skipInFlightEffects(strict: false)  // so the end of this test is clean in TCA
+  }
+
+  /// A store whose `.start` effects were skipped, and that then received their `.spawn`,
+  /// whose effect never ends.
+  private func spawnedAfterSkipping() async -> TestStoreOf<GateFeature> {
     let (gate, openGate) = AsyncStream<Void>.makeStream()
     let store = TestStore(initialState: GateFeature.State()) {
       GateFeature()
@@ -93,12 +96,7 @@ private struct EndOfTestFeature: Reducer {
     await store.skipInFlightEffects()
     openGate.yield()
     await store.receive(.spawn)
-    await withKnownIssue {
-      await store.finish(timeout: .milliseconds(200))
-    } matching: { issue in
-      issue.description.contains("Expected effects to finish")
-    }
-    await store.skipInFlightEffects(strict: false)  // so the end of this test is clean in TCA
+    return store
   }
 
   // A non-exhaustive `finish()` that timed out failed the test.

@@ -211,6 +211,14 @@ extension Canvas {
     return wrap(words, width: width, separator: " ")
   }
 
+  /// `text` in lines of `width`, `maxLines` at most, the last ending in "…" when more were
+  /// cut: a status, a typed count's problem, the settings' problem.
+  static func wrap(_ text: String, width: Int, maxLines: Int) -> [String] {
+    let lines = wrap(text, width: width)
+    guard lines.count > maxLines, maxLines > 0 else { return lines }
+    return Array(lines.prefix(maxLines - 1)) + [lines[maxLines - 1] + "…"]
+  }
+
   /// Splits `words` into lines of at most `width` columns, breaking between words.
   static func wrap(_ words: [String], width: Int, separator: String = "  ") -> [String] {
     var lines: [String] = []

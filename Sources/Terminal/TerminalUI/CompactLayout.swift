@@ -223,9 +223,12 @@ public enum CompactLayout {
     let increment = Canvas.button("+", isEnabled: counter.isIncrementEnabled)
     let count = CountEntry.display(counter.countField) ?? counter.count
     place("\(decrement)   \(count)   \(increment)", row: 3)
-    // A problem takes the lines it needs (three at most), and what follows moves down.
-    let problem = canvas.countProblemLines(
-      counter.countFieldProblem, width: canvas.columns - (isCentered ? 2 : 5))
+    // A problem takes the lines it needs (three at most), and what follows moves down: on
+    // one line, "Too large: a count is between …" lost the bound it was there to give.
+    let problem =
+      counter.countFieldProblem.map {
+        Canvas.wrap($0, width: canvas.columns - (isCentered ? 2 : 5), maxLines: 3)
+      } ?? []
     for (index, line) in problem.enumerated() { place(line, row: 4 + index) }
     let shift = max(problem.count - 1, 0)
     let isPrimeButton = Canvas.button(counter.primeDetailButtonTitle)

@@ -312,8 +312,10 @@ public enum DesktopLayout {
     let count = CountEntry.display(counter.countField) ?? counter.count
     canvas.write("\(decrement)   \(count)   \(increment)", row: 4, column: column)
     // A problem takes the lines it needs (three at most), and what follows moves down.
-    let problem = canvas.countProblemLines(
-      counter.countFieldProblem, width: canvas.columns - column - 1)
+    let problem =
+      counter.countFieldProblem.map {
+        Canvas.wrap($0, width: canvas.columns - column - 1, maxLines: 3)
+      } ?? []
     for (index, line) in problem.enumerated() { canvas.write(line, row: 5 + index, column: column) }
     let shift = max(problem.count - 1, 0)
     let isPrimeButton = Canvas.button(counter.primeDetailButtonTitle)

@@ -96,15 +96,6 @@ extension Canvas {
     write(button, row: row + height - 2, column: max(column + width - 2 - button.count, column + 2))
   }
 
-  /// A typed count's problem in lines of `width`, three at most: on one line, "Too large: a
-  /// count is between -9,223,372,036,854,775,808 and …" lost the bound it was there to give.
-  func countProblemLines(_ problem: String?, width: Int) -> [String] {
-    guard let problem else { return [] }
-    let lines = Canvas.wrap(problem, width: width)
-    guard lines.count > 3 else { return lines }
-    return Array(lines.prefix(2)) + [lines[2] + "…"]
-  }
-
   /// A progress line: "Finding the 7th prime [████···]  40%".
   mutating func drawProgress(_ progress: NthPrimeProgress, row: Int, column: Int, width: Int) {
     write(progress.title, row: row, column: column, width: width)
@@ -118,10 +109,7 @@ extension Canvas {
   mutating func drawStatus(
     _ status: String, bottomRow: Int, column: Int, width: Int, maxLines: Int = 4
   ) -> Int {
-    var lines = Canvas.wrap(status, width: width)
-    if lines.count > maxLines {
-      lines = Array(lines.prefix(maxLines - 1)) + [lines[maxLines - 1] + "…"]
-    }
+    let lines = Canvas.wrap(status, width: width, maxLines: maxLines)
     let first = bottomRow - lines.count + 1
     for (index, line) in lines.enumerated() {
       write(line, row: first + index, column: column, width: width)

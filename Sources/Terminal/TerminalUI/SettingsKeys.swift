@@ -43,9 +43,7 @@ enum SettingsKeys {
   ) {
     var lines: [(text: String, indent: Int)] = []
     if let problem = settings.problem {
-      var wrapped = Canvas.wrap(problem, width: width)
-      if wrapped.count > 6 { wrapped = Array(wrapped.prefix(5)) + [wrapped[5] + "…"] }
-      lines += wrapped.map { ($0, 0) } + [("", 0)]
+      lines += Canvas.wrap(problem, width: width, maxLines: 6).map { ($0, 0) } + [("", 0)]
     }
     func choice<Value>(_ title: String, key: String, _ options: [SettingsScreen.Option<Value>]) {
       lines.append(("\(title) (\(key))", 0))
