@@ -12,10 +12,12 @@ struct TestReducer<State, Action>: Reducer {
   func reduce(into state: inout State, action: TestAction<Action>) -> Effect<TestAction<Action>> {
     let before = state
     let stackID = context.dependencies.stackElementID.peek()
+    // The root can be dismissed (the test store's `isDismissed`), so it is presented, as TCA's
+    // test store has it.
     let effect = withDependencies {
       $0 = context.dependencies
     } operation: {
-      base.reduce(into: &state, action: action.action)
+      PresentedReduce.run { base.reduce(into: &state, action: action.action) }
     }
     // Shared values are references: what the action left them at is kept apart.
     let shared = context.sharedChanges.liveValues()

@@ -63,6 +63,11 @@ public struct DismissEffect: Sendable {
 
   /// How to dismiss the feature whose effect is running, set around each of its effects.
   @TaskLocal static var handler: (@Sendable () async -> Void)?
+
+  /// Whether `callAsFunction()` would dismiss something here.
+  var canDismiss: Bool {
+    dismiss != nil || Self.handler != nil || PresentedReduce.isRunning
+  }
 }
 
 extension DependencyValues {

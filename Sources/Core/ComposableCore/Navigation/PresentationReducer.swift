@@ -156,8 +156,9 @@ public struct PresentationReducer<Parent: Reducer, Destination: Reducer>: Reduce
     _ destinationAction: Destination.Action, id: NavigationID, kind: DestinationKind
   ) -> (Effect<Parent.Action>, dismisses: Bool) {
     var effect = Effect<Parent.Action>.none
-    let destinationEffect = destination.reduce(
-      into: &presentation.wrappedValue!, action: destinationAction)
+    let destinationEffect = PresentedReduce.run {
+      destination.reduce(into: &presentation.wrappedValue!, action: destinationAction)
+    }
     if case .none = destinationEffect.operation {
     } else {
       effect =

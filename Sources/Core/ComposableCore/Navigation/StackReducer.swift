@@ -70,8 +70,10 @@ public struct StackReducer<Parent: Reducer, Destination: Reducer>: Reducer {
     var effect = Effect<Parent.Action>.none
     switch toStackAction.extract(from: action) {
     case .element(let id, let elementAction)?:
-      let elementEffect = state[keyPath: toStackState].modifyElement(id: id) {
-        destination.reduce(into: &$0, action: elementAction)
+      let elementEffect = state[keyPath: toStackState].modifyElement(id: id) { element in
+        PresentedReduce.run {
+          destination.reduce(into: &element, action: elementAction)
+        }
       }
       switch elementEffect?.operation {
       case nil:
