@@ -186,7 +186,7 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        public enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable, Swift.Equatable {
+        public enum State: ComposableCore.CaseReducerState, ComposableArchitecture.ObservableState, CasePaths.CasePathable, CasePaths.CasePathIterable, Swift.Equatable {
           public typealias StateReducer = Destination
           case detail(ContactDetail.State)
           case edit(EditContact.State)
@@ -234,7 +234,7 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
+        enum State: ComposableCore.CaseReducerState, ComposableArchitecture.ObservableState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Destination
           case confirm(ConfirmationDialogState<Choice>)
         }
@@ -277,7 +277,7 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
+        enum State: ComposableCore.CaseReducerState, ComposableArchitecture.ObservableState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Session
           case signedOut(SignIn.State)
         }
@@ -329,7 +329,7 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
+        enum State: ComposableCore.CaseReducerState, ComposableArchitecture.ObservableState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Destination
           case detail(ContactDetail.State)
           case none
@@ -503,7 +503,7 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
+        enum State: ComposableCore.CaseReducerState, ComposableArchitecture.ObservableState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Destination
           case detail(Detail.State)
         }
@@ -573,7 +573,7 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
+        enum State: ComposableCore.CaseReducerState, ComposableArchitecture.ObservableState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Destination
           case detail(Detail.State)
           #if os(macOS)
@@ -661,7 +661,7 @@ struct ReducerMacroTests {
 
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        enum State: ComposableCore.CaseReducerState, CasePaths.CasePathable, CasePaths.CasePathIterable {
+        enum State: ComposableCore.CaseReducerState, ComposableArchitecture.ObservableState, CasePaths.CasePathable, CasePaths.CasePathIterable {
           typealias StateReducer = Destination
           #if !PRODUCTION_BUILD
           case debug
@@ -738,6 +738,35 @@ struct PresentsMacroTests {
         @Presents let fixed: Int?
         ┬────────
         ╰─ 🛑 @Presents applies to one 'var' of optional state
+      }
+      """
+    }
+  }
+}
+
+@Suite(
+  .macros(
+    [
+      "ObservableState": MacroSpec(
+        type: ObservableStateMacro.self, conformances: ["ObservableState"])
+    ],
+    record: .never))
+struct ObservableStateMacroTests {
+  @Test func theStateConformsAndNothingElseIsWritten() {
+    assertMacro {
+      """
+      @ObservableState
+      struct State {
+        var child: Child.State?
+      }
+      """
+    } expansion: {
+      """
+      struct State {
+        var child: Child.State?
+      }
+
+      extension State: ComposableArchitecture.ObservableState {
       }
       """
     }

@@ -74,14 +74,14 @@ public struct SynthesizedConformance: Sendable {
 public macro Presents() =
   #externalMacro(module: "ComposableArchitectureMacros", type: "PresentsMacro")
 
-/// Accepted so that TCA code builds; generates nothing.
+/// Conforms the state to ``ObservableState``, and generates nothing else.
 ///
 /// In TCA it makes the state observable by SwiftUI. Here a view observes what it shows with
 /// `store.observe { … }`, which notifies only when that value changes, so the state needs
-/// no tracking of its own.
-@attached(memberAttribute)
+/// no tracking of its own; the conformance keeps TCA's scoping of an optional child.
+@attached(extension, conformances: ObservableState)
 public macro ObservableState() =
-  #externalMacro(module: "ComposableArchitectureMacros", type: "NothingToGenerateMacro")
+  #externalMacro(module: "ComposableArchitectureMacros", type: "ObservableStateMacro")
 
 /// Accepted so that TCA code builds; generates nothing (see ``ObservableState()``).
 @attached(peer)

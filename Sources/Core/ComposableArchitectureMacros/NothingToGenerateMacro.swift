@@ -1,10 +1,10 @@
 import SwiftSyntax
 import SwiftSyntaxMacros
 
-/// `@ObservableState`, `@ObservationStateIgnored` and `@ReducerCaseIgnored` (a mark the enum
-/// reducer reads): accepted so that TCA code builds, and generate nothing. Here a view
-/// observes what it shows with `store.observe { … }`, which notifies only when that value
-/// changes: the state needs no tracking of its own.
+/// `@ObservationStateIgnored` and `@ReducerCaseIgnored` (a mark the enum reducer reads):
+/// accepted so that TCA code builds, and generate nothing. Here a view observes what it shows
+/// with `store.observe { … }`, which notifies only when that value changes: the state needs no
+/// tracking of its own.
 public enum NothingToGenerateMacro: MemberAttributeMacro, PeerMacro {
   public static func expansion(
     of node: AttributeSyntax,

@@ -7,5 +7,6 @@ struct ComposableArchitectureMacrosPlugin: CompilerPlugin {
     ReducerMacro.self,
     PresentsMacro.self,
     NothingToGenerateMacro.self,
+    ObservableStateMacro.self,
   ]
 }

@@ -112,7 +112,8 @@ extension ReducerMacro: MemberMacro {
         """
         @CasePaths.CasePathable
         @dynamicMemberLookup
-        \(raw: access)enum State: ComposableCore.CaseReducerState, \(raw: casePathable)\
+        \(raw: access)enum State: ComposableCore.CaseReducerState, \
+        ComposableArchitecture.ObservableState, \(raw: casePathable)\
         \(raw: stateConformances) {
         \(raw: access)typealias StateReducer = \(raw: enumName)
         \(raw: stateCases)
