@@ -6,7 +6,10 @@ import Testing
 // Expansions were recorded once and read line by line; recording stays off.
 @Suite(
   .macros(
-    ["Reducer": MacroSpec(type: ReducerMacro.self, conformances: ["Reducer", "CaseReducer"])],
+    [
+      "Reducer": MacroSpec(
+        type: ReducerMacro.self, conformances: ["Reducer", "CaseReducer", "_CaseScopable"])
+    ],
     record: .never))
 struct ReducerMacroTests {
   @Test func aStructBecomesAReducerWithCasePathableActions() {
@@ -200,6 +203,25 @@ struct ReducerMacroTests {
           case alert(Alert)
         }
 
+        @CasePaths.CasePathable
+        public enum CaseScope: ComposableArchitecture._CaseScopeProtocol, CasePaths.CasePathable, CasePaths.CasePathIterable {
+          case detail(ComposableCore.StoreOf<ContactDetail>)
+          case edit(ComposableCore.StoreOf<EditContact>)
+          case alert(AlertState<Alert>)
+        }
+
+        @MainActor
+        public static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          case .detail:
+            return .detail(store.scope(state: \.detail, action: \.detail)!)
+          case .edit:
+            return .edit(store.scope(state: \.edit, action: \.edit)!)
+          case .alert(let v0):
+            return .alert(v0)
+          }
+        }
+
         @ComposableCore.ReducerBuilder<Self.State, Self.Action>
         public static var body: some ComposableCore.Reducer<Self.State, Self.Action> {
           ComposableCore.CombineReducers {
@@ -213,7 +235,7 @@ struct ReducerMacroTests {
         }
       }
 
-      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
+      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer, ComposableArchitecture._CaseScopable {
       }
       """#
     }
@@ -244,13 +266,26 @@ struct ReducerMacroTests {
           case confirm(Choice)
         }
 
+        @CasePaths.CasePathable
+        enum CaseScope: ComposableArchitecture._CaseScopeProtocol, CasePaths.CasePathable, CasePaths.CasePathIterable {
+          case confirm(ConfirmationDialogState<Choice>)
+        }
+
+        @MainActor
+        static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          case .confirm(let v0):
+            return .confirm(v0)
+          }
+        }
+
         @ComposableCore.ReducerBuilder<Self.State, Self.Action>
         static var body: some ComposableCore.Reducer<Self.State, Self.Action> {
           ComposableCore.EmptyReducer<Self.State, Self.Action>()
         }
       }
 
-      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
+      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer, ComposableArchitecture._CaseScopable {
       }
       """
     }
@@ -268,7 +303,7 @@ struct ReducerMacroTests {
       }
       """
     } expansion: {
-      """
+      #"""
       enum Session {
         case signedOut(SignIn)
         static var body: some ReducerOf<Self> {
@@ -286,11 +321,24 @@ struct ReducerMacroTests {
         enum Action: CasePaths.CasePathable, CasePaths.CasePathIterable {
           case signedOut(SignIn.Action)
         }
+
+        @CasePaths.CasePathable
+        enum CaseScope: ComposableArchitecture._CaseScopeProtocol, CasePaths.CasePathable, CasePaths.CasePathIterable {
+          case signedOut(ComposableCore.StoreOf<SignIn>)
+        }
+
+        @MainActor
+        static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          case .signedOut:
+            return .signedOut(store.scope(state: \.signedOut, action: \.signedOut)!)
+          }
+        }
       }
 
-      extension Session: ComposableCore.CaseReducer, ComposableCore.Reducer {
+      extension Session: ComposableCore.CaseReducer, ComposableCore.Reducer, ComposableArchitecture._CaseScopable {
       }
-      """
+      """#
     }
   }
 
@@ -337,6 +385,28 @@ struct ReducerMacroTests {
           case alert(AlertState<Alert>)
         }
 
+        @CasePaths.CasePathable
+        enum CaseScope: ComposableArchitecture._CaseScopeProtocol, CasePaths.CasePathable, CasePaths.CasePathIterable {
+          case detail(ComposableCore.StoreOf<ContactDetail>)
+          case none
+          case pair(a: Int, b: Int)
+          case alert(AlertState<Alert>)
+        }
+
+        @MainActor
+        static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          case .detail:
+            return .detail(store.scope(state: \.detail, action: \.detail)!)
+          case .none:
+            return .none
+          case .pair(let v0, let v1):
+            return .pair(a: v0, b: v1)
+          case .alert(let v0):
+            return .alert(v0)
+          }
+        }
+
         @ComposableCore.ReducerBuilder<Self.State, Self.Action>
         static var body: some ComposableCore.Reducer<Self.State, Self.Action> {
           ComposableCore.CombineReducers {
@@ -347,7 +417,7 @@ struct ReducerMacroTests {
         }
       }
 
-      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
+      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer, ComposableArchitecture._CaseScopable {
       }
       """#
     }
@@ -513,6 +583,19 @@ struct ReducerMacroTests {
           case detail(Detail.Action)
         }
 
+        @CasePaths.CasePathable
+        enum CaseScope: ComposableArchitecture._CaseScopeProtocol, CasePaths.CasePathable, CasePaths.CasePathIterable {
+          case detail(ComposableCore.StoreOf<Detail>)
+        }
+
+        @MainActor
+        static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          case .detail:
+            return .detail(store.scope(state: \.detail, action: \.detail)!)
+          }
+        }
+
         @ComposableCore.ReducerBuilder<Self.State, Self.Action>
         static var body: some ComposableCore.Reducer<Self.State, Self.Action> {
           ComposableCore.CombineReducers {
@@ -523,7 +606,7 @@ struct ReducerMacroTests {
         }
       }
 
-      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
+      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer, ComposableArchitecture._CaseScopable {
       }
       """#
     }
@@ -608,6 +691,50 @@ struct ReducerMacroTests {
           #endif
         }
 
+        @CasePaths.CasePathable
+        enum CaseScope: ComposableArchitecture._CaseScopeProtocol, CasePaths.CasePathable, CasePaths.CasePathIterable {
+          case detail(ComposableCore.StoreOf<Detail>)
+          #if os(macOS)
+          case mac(ComposableCore.StoreOf<Detail>)
+          case macAlert(AlertState<Options>)
+          #elseif os(iOS)
+          case phone
+          #else
+          case other(ComposableCore.StoreOf<Detail>)
+          #endif
+          #if DEBUG
+          #if INNER
+          case inner(ComposableCore.StoreOf<Detail>)
+          #endif
+          #endif
+        }
+
+        @MainActor
+        static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          case .detail:
+            return .detail(store.scope(state: \.detail, action: \.detail)!)
+          #if os(macOS)
+          case .mac:
+            return .mac(store.scope(state: \.mac, action: \.mac)!)
+          case .macAlert(let v0):
+            return .macAlert(v0)
+          #elseif os(iOS)
+          case .phone:
+            return .phone
+          #else
+          case .other:
+            return .other(store.scope(state: \.other, action: \.other)!)
+          #endif
+          #if DEBUG
+          #if INNER
+          case .inner:
+            return .inner(store.scope(state: \.inner, action: \.inner)!)
+          #endif
+          #endif
+          }
+        }
+
         @ComposableCore.ReducerBuilder<Self.State, Self.Action>
         static var body: some ComposableCore.Reducer<Self.State, Self.Action> {
           ComposableCore.CombineReducers {
@@ -635,7 +762,7 @@ struct ReducerMacroTests {
         }
       }
 
-      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
+      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer, ComposableArchitecture._CaseScopable {
       }
       """#
     }
@@ -673,13 +800,30 @@ struct ReducerMacroTests {
 
         }
 
+        @CasePaths.CasePathable
+        enum CaseScope: ComposableArchitecture._CaseScopeProtocol, CasePaths.CasePathable, CasePaths.CasePathIterable {
+          #if !PRODUCTION_BUILD
+          case debug
+          #endif
+        }
+
+        @MainActor
+        static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
+          switch store.state {
+          #if !PRODUCTION_BUILD
+          case .debug:
+            return .debug
+          #endif
+          }
+        }
+
         @ComposableCore.ReducerBuilder<Self.State, Self.Action>
         static var body: some ComposableCore.Reducer<Self.State, Self.Action> {
           ComposableCore.EmptyReducer<Self.State, Self.Action>()
         }
       }
 
-      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer {
+      extension Destination: ComposableCore.CaseReducer, ComposableCore.Reducer, ComposableArchitecture._CaseScopable {
       }
       """
     }

@@ -309,3 +309,36 @@ struct StateOnlyCaseTests {
     await store.send(.sheet(.presented(.alert(.confirm)))) { $0.sheet = nil }
   }
 }
+
+// `store.case`, as TCA's SyncUps switches over a destination's store.
+@Reducer(state: .equatable)
+enum Panel {
+  case toggles(Toggles)
+  case message(String, urgent: Bool)
+  case alert(AlertState<Never>)
+}
+
+@MainActor
+struct CaseScopeTests {
+  @Test func aStoreOfAnEnumsStateGivesItsCaseWithItsStore() {
+    let store = Store(initialState: Panel.State.toggles(Toggles.State())) { Panel.body }
+    guard case .toggles(let toggles) = store.case else {
+      Issue.record("expected the toggles' store, got \(store.case)")
+      return
+    }
+    toggles.send(.binding(.set(\.isOn, true)))
+    #expect(store.state == .toggles(Toggles.State(isOn: true, changes: 1)))
+    let message = Store(initialState: Panel.State.message("hi", urgent: true)) { Panel.body }
+    guard case .message("hi", urgent: true) = message.case else {
+      Issue.record("expected the message with its values, got \(message.case)")
+      return
+    }
+    let alert = AlertState<Never>(title: { TextState("Stop") })
+    let alertStore = Store(initialState: Panel.State.alert(alert)) { Panel.body }
+    guard case .alert(let shown) = alertStore.case else {
+      Issue.record("expected the alert, got \(alertStore.case)")
+      return
+    }
+    #expect(shown == alert)
+  }
+}

@@ -196,6 +196,23 @@ struct EffectTests {
       ])
   }
 
+  /// `name` names the effect's task, as TCA's `Effect.run(name:)` does.
+  @Test func aRunEffectsTaskHasItsName() async {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { state, action in
+        guard action == "start" else {
+          state.append(action)
+          return .none
+        }
+        return .merge(
+          .run(name: "prime lookup") { send in await send(Task.name ?? "no name") },
+          .run { send in await send(Task.name ?? "no name") })
+      }
+    }
+    await store.send("start").finish()
+    #expect(store.state.sorted() == ["no name", "prime lookup"])
+  }
+
   @Test func debouncedEffectsRunOnlyAfterAQuietInterval() async {
     let clock = TestClock()
     let store = Store(initialState: [String]()) {
@@ -218,6 +235,55 @@ struct EffectTests {
     await first.finish()
     await second.finish()
     #expect(store.state == ["search ab"])
+  }
+
+  /// Two stores (two windows of one app) throttle under one id apart: each lets its first
+  /// action through at once.
+  @Test func storesThrottleApart() async {
+    let clock = TestClock()
+    func window() -> Store<[Int], Int> {
+      Store(initialState: [Int]()) {
+        Reduce<[Int], Int> { state, action in
+          guard action < 100 else {
+            state.append(action - 100)
+            return .none
+          }
+          return .send(action + 100)
+            .throttle(id: "shared id", for: .seconds(1), clock: clock, latest: true)
+        }
+      }
+    }
+    let (first, second) = (window(), window())
+    await first.send(1).finish()
+    let task = second.send(2)
+    for _ in 0..<10_000 where second.state.isEmpty { await Task.yield() }
+    #expect(first.state == [1] && second.state == [2])
+    task.cancel()
+  }
+
+  /// A throttled `.run` effect's actions go through as it sends them, not when it ends.
+  @Test func aThrottledRunEffectSendsBeforeItEnds() async {
+    let clock = TestClock()
+    let store = Store(initialState: [Int]()) {
+      Reduce<[Int], Int> { state, action in
+        guard action == 0 else {
+          state.append(action)
+          return .none
+        }
+        return .run { send in
+          await send(1)
+          try? await clock.sleep(for: .seconds(10))
+          await send(2)
+        }
+        .throttle(id: "run", for: .seconds(1), clock: clock, latest: true)
+      }
+    }
+    let task = store.send(0)
+    for _ in 0..<10_000 where store.state.isEmpty { await Task.yield() }
+    #expect(store.state == [1], "the first action goes through while the effect sleeps")
+    await clock.advanceOnceSleeping(by: .seconds(10))
+    await task.finish()
+    #expect(store.state == [1, 2])
   }
 
   @Test func throttledEffectsLetOneThroughPerInterval() async {

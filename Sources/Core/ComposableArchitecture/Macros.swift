@@ -33,17 +33,19 @@
 /// `AlertState` or `ConfirmationDialogState` (whose actions need no reducer); the macro writes
 /// its `State` and `Action` enums and a static `body` that scopes each case to its feature.
 /// `state:` and `action:` name protocols those enums conform to.
-@attached(extension, conformances: Reducer, CaseReducer)
+@attached(extension, conformances: Reducer, CaseReducer, _CaseScopable)
 @attached(memberAttribute)
-@attached(member, names: named(State), named(Action), named(body))
+@attached(
+  member, names: named(State), named(Action), named(body), named(CaseScope), named(scope))
 public macro Reducer() =
   #externalMacro(module: "ComposableArchitectureMacros", type: "ReducerMacro")
 
 /// `@Reducer` with the protocols an enum reducer's generated `State` and `Action` conform to:
 /// `@Reducer(state: .equatable, action: .equatable, .sendable)`.
-@attached(extension, conformances: Reducer, CaseReducer)
+@attached(extension, conformances: Reducer, CaseReducer, _CaseScopable)
 @attached(memberAttribute)
-@attached(member, names: named(State), named(Action), named(body))
+@attached(
+  member, names: named(State), named(Action), named(body), named(CaseScope), named(scope))
 public macro Reducer(state: SynthesizedConformance..., action: SynthesizedConformance...) =
   #externalMacro(module: "ComposableArchitectureMacros", type: "ReducerMacro")
 

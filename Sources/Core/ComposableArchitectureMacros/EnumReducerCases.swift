@@ -23,7 +23,7 @@ indirect enum EnumReducerCase {
   /// `case detail(Detail)`: a feature, or an alert or dialog that needs no reducer.
   case feature(FeatureCase)
   /// A case that is a state only: `@ReducerCaseIgnored`, or not one unlabelled value.
-  case stateOnly(String)
+  case stateOnly(EnumCaseElementSyntax)
   /// `#if … #elseif … #else … #endif`, each clause with the cases it holds.
   case ifConfig([Clause])
 
@@ -60,7 +60,7 @@ indirect enum EnumReducerCase {
                 name: element.name.text, type: parameter.type.trimmed,
                 defaultValue: parameter.defaultValue?.value.trimmedDescription)))
         } else {
-          found.append(.stateOnly("case \(element.trimmedDescription)"))
+          found.append(.stateOnly(element.trimmed))
         }
       }
     }
@@ -75,12 +75,13 @@ extension [EnumReducerCase] {
   /// An empty clause stays, so that the others keep their conditions: `#if A` (nothing)
   /// `#elseif B` (a line) still reads "B and not A".
   func lines(
-    feature: (FeatureCase) -> String?, stateOnly: (String) -> String? = { _ in nil }
+    feature: (FeatureCase) -> String?,
+    stateOnly: (EnumCaseElementSyntax) -> String? = { _ in nil }
   ) -> [String] {
     flatMap { item -> [String] in
       switch item {
       case .feature(let featureCase): return feature(featureCase).map { [$0] } ?? []
-      case .stateOnly(let declaration): return stateOnly(declaration).map { [$0] } ?? []
+      case .stateOnly(let element): return stateOnly(element).map { [$0] } ?? []
       case .ifConfig(let clauses):
         let rendered = clauses.map { $0.cases.lines(feature: feature, stateOnly: stateOnly) }
         guard rendered.contains(where: { !$0.isEmpty }) else { return [] }
@@ -124,6 +125,22 @@ struct FeatureCase {
   }
 
   var stateType: String { buttonAction == nil ? "\(type).State" : "\(type)" }
+  /// What `store.case` gives for this case: the feature's store, or the alert's state.
+  var scopeType: String { buttonAction == nil ? "ComposableCore.StoreOf<\(type)>" : "\(type)" }
   var actionType: String { buttonAction ?? "\(type).Action" }
   var reducer: String? { buttonAction == nil ? defaultValue ?? "\(type)()" : nil }
+}
+
+extension EnumCaseElementSyntax {
+  /// `case .name(let v0, let v1): return .name(v0, label: v1)`: the case of the enum's state,
+  /// to the same case of another enum with the same values.
+  var sameCase: String {
+    let parameters = Array(parameterClause?.parameters ?? [])
+    guard !parameters.isEmpty else { return "case .\(name.text): return .\(name.text)" }
+    let bound = parameters.indices.map { "let v\($0)" }.joined(separator: ", ")
+    let passed = zip(parameters.indices, parameters).map { index, parameter in
+      (parameter.firstName.map { "\($0.text): " } ?? "") + "v\(index)"
+    }
+    return "case .\(name.text)(\(bound)): return .\(name.text)(\(passed.joined(separator: ", ")))"
+  }
 }

@@ -17,12 +17,20 @@ extension ReducerMacro: ExtensionMacro {
   ) throws -> [ExtensionDeclSyntax] {
     // `protocols` holds the conformances the type does not declare already. An enum's
     // extension names `Reducer` too: a macro's extension gets no implied conformance.
-    let wanted = declaration.is(EnumDeclSyntax.self) ? ["CaseReducer", "Reducer"] : ["Reducer"]
+    let wanted =
+      declaration.is(EnumDeclSyntax.self)
+      ? [
+        "ComposableCore.CaseReducer", "ComposableCore.Reducer",
+        "ComposableArchitecture._CaseScopable",
+      ]
+      : ["ComposableCore.Reducer"]
     let missing = wanted.filter { name in
-      protocols.contains { $0.trimmedDescription.split(separator: ".").last == Substring(name) }
+      protocols.contains {
+        $0.trimmedDescription.split(separator: ".").last == name.split(separator: ".").last
+      }
     }
     guard !missing.isEmpty else { return [] }
-    let list = missing.map { "ComposableCore.\($0)" }.joined(separator: ", ")
+    let list = missing.joined(separator: ", ")
     return [try ExtensionDeclSyntax("extension \(type.trimmed): \(raw: list) {}")]
   }
 }
@@ -87,7 +95,7 @@ extension ReducerMacro: MemberMacro {
       } ?? false
     }
     let stateCases = cases.lines(
-      feature: { "case \($0.name)(\($0.stateType))" }, stateOnly: { $0 }
+      feature: { "case \($0.name)(\($0.stateType))" }, stateOnly: { "case \($0)" }
     ).joined(separator: "\n")
     let actionCases = cases.lines(feature: { "case \($0.name)(\($0.actionType))" })
       .joined(separator: "\n")
@@ -126,6 +134,39 @@ extension ReducerMacro: MemberMacro {
         @CasePaths.CasePathable
         \(raw: access)enum Action: \(raw: casePathable)\(raw: actionConformances) {
         \(raw: actionCases)
+        }
+        """)
+    }
+    if !written.contains("CaseScope") {
+      let storeCases = cases.lines(
+        feature: { "case \($0.name)(\($0.scopeType))" }, stateOnly: { "case \($0)" })
+      members.append(
+        """
+        @CasePaths.CasePathable
+        \(raw: access)enum CaseScope: ComposableArchitecture._CaseScopeProtocol, \(raw: casePathable) {
+        \(raw: storeCases.joined(separator: "\n"))
+        }
+        """)
+    }
+    let hasScope = enumDecl.memberBlock.members.contains {
+      $0.decl.as(FunctionDeclSyntax.self)?.name.text == "scope"
+    }
+    if !hasScope {
+      let storeScopes = cases.lines(
+        feature: { feature in
+          feature.reducer == nil
+            ? "case .\(feature.name)(let v0): return .\(feature.name)(v0)"
+            : "case .\(feature.name): return .\(feature.name)("
+              + "store.scope(state: \\.\(feature.name), action: \\.\(feature.name))!)"
+        }, stateOnly: { $0.sameCase })
+      members.append(
+        """
+        @MainActor
+        \(raw: access)static func scope(\
+        _ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
+        switch store.state {
+        \(raw: storeScopes.joined(separator: "\n"))
+        }
         }
         """)
     }

@@ -143,12 +143,30 @@ enum BindingPaths {
 ///   Reduce { state, action in … }
 /// }
 /// ```
-public struct BindingReducer<State, Action: BindableAction>: Reducer
-where Action.State == State {
-  public init() {}
+///
+/// Where the binding actions come inside another case (a view's actions, `case view(View)`,
+/// with `View: BindableAction`), name that case: `BindingReducer(action: \.view)`.
+public struct BindingReducer<State, Action, ViewAction: BindableAction>: Reducer
+where ViewAction.State == State {
+  @usableFromInline let toViewAction: @Sendable (Action) -> ViewAction?
+
+  /// Applies the feature's own binding actions.
+  @inlinable
+  public init() where Action == ViewAction {
+    toViewAction = { $0 }
+  }
+
+  /// Applies the binding actions inside the case at `toViewAction`.
+  @inlinable
+  public init(
+    action toViewAction: KeyPath<Action.AllCasePaths, AnyCasePath<Action, ViewAction>>
+  ) where Action: CasePathable {
+    let path = Action.allCasePaths[keyPath: toViewAction]
+    self.toViewAction = { path.extract(from: $0) }
+  }
 
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    action.binding?.set(&state)
+    toViewAction(action)?.binding?.set(&state)
     return .none
   }
 }

@@ -25,7 +25,8 @@ public struct Effect<Action> {
   indirect enum Operation {
     case none
     case send(Action)
-    case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+    /// The work, its task's priority and its task's name.
+    case run(TaskPriority?, String?, @Sendable (Send<Action>) async -> Void)
     case merge([Effect<Action>])
     case concatenate([Effect<Action>])
     case cancellable(AnyHashableSendable, cancelInFlight: Bool, Effect<Action>)
@@ -61,9 +62,11 @@ public struct Effect<Action> {
   /// The dependencies in force when the reducer builds the effect are in force inside it. A
   /// thrown `CancellationError`, or any error thrown once the effect is cancelled, ends it
   /// quietly. Any other error goes to `handler`; without one it is reported as an issue
-  /// naming where the effect was made.
+  /// naming where the effect was made. `name` names the effect's task, for debuggers and
+  /// `Task.name`.
   public static func run(
     priority: TaskPriority? = nil,
+    name: String? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
     catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
     fileID: StaticString = #fileID,
@@ -73,7 +76,7 @@ public struct Effect<Action> {
   ) -> Self {
     withEscapedDependencies { dependencies in
       Self(
-        .run(priority) { send in
+        .run(priority, name) { send in
           await dependencies.yield {
             do {
               try await operation(send)
@@ -164,9 +167,9 @@ public struct Effect<Action> {
       return .none
     case .send(let action):
       return .send(transform(action))
-    case .run(let priority, let operation):
+    case .run(let priority, let name, let operation):
       return Effect<NewAction>(
-        .run(priority) { send in
+        .run(priority, name) { send in
           await operation(Send { send(transform($0)) })
         })
     case .merge(let effects):
@@ -195,8 +198,8 @@ public struct Effect<Action> {
     switch operation {
     case .none, .send, .cancel, .cancelScope:
       return self
-    case .run(let priority, let operation):
-      return Self(.run(priority) { send in await wrap(operation, send) })
+    case .run(let priority, let name, let operation):
+      return Self(.run(priority, name) { send in await wrap(operation, send) })
     case .merge(let effects):
       return Self(.merge(effects.map { $0.wrappingRuns(wrap) }))
     case .concatenate(let effects):

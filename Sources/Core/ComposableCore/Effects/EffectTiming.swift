@@ -28,18 +28,24 @@ extension Effect {
   /// `duration` of `clock`: the first at once, then at the end of each interval the latest
   /// (`latest`) or the first one that came in it.
   ///
-  /// Cancellation ids inside this effect are not seen by the store: throttle a leaf effect.
-  public func throttle<C: Clock<Duration>>(
-    id: some Hashable & Sendable, for duration: Duration, clock: C, latest: Bool
+  /// The id belongs to the store and the feature, as a cancellation id does: two windows
+  /// throttle apart, and an effect run with no store is not throttled. Cancellation ids inside
+  /// this effect are not seen by the store: throttle a leaf effect.
+  public func throttle(
+    id: some Hashable & Sendable, for duration: Duration, clock: any Clock<Duration>,
+    latest: Bool
   ) -> Self where Action: Sendable {
     switch operation {
     case .none: return .none
     default:
-      let key = AnyHashableSendable(id)
+      let id = AnyHashableSendable(id)
       return Effect.run { send in
+        guard let context = EffectContext.current, let throttles = context.runtime?.throttles
+        else { return await self.perform { await send($0) } }
+        let key = Throttles.Key(path: context.path, id: id)
         await self.perform { action in
-          await Throttles.shared.handle(
-            action, id: key, duration: duration, clock: clock, latest: latest, send: send)
+          await throttles.handle(
+            action, key: key, duration: duration, clock: clock, latest: latest, send: send)
         }
       }
       .cancellable(id: id, cancelInFlight: false)
@@ -53,11 +59,15 @@ extension Effect {
       break
     case .send(let action):
       await send(action)
-    case .run(_, let operation):
+    case .run(_, _, let operation):
+      // `Send` cannot wait, `send` does: each action is handed on as it comes, while the
+      // operation goes on, in the order sent.
       let queue = AsyncStream<Action>.makeStream()
-      await operation(Send { queue.continuation.yield($0) })
-      queue.continuation.finish()
-      for await action in queue.stream { await send(action) }
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { for await action in queue.stream { await send(action) } }
+        await operation(Send { queue.continuation.yield($0) })
+        queue.continuation.finish()
+      }
     case .merge(let effects):
       await withTaskGroup(of: Void.self) { group in
         for effect in effects { group.addTask { await effect.perform(send) } }
@@ -70,10 +80,14 @@ extension Effect {
   }
 }
 
-/// What throttles remember between effects: when each id last let an action through, and the
-/// action waiting for the end of its interval.
-private actor Throttles {
-  static let shared = Throttles()
+/// What a store's throttles remember between effects: when each id last let an action
+/// through, and the action waiting for the end of its interval.
+actor Throttles {
+  /// A throttle id where it was declared.
+  struct Key: Hashable, Sendable {
+    var path: [NavigationID]
+    var id: AnyHashableSendable
+  }
 
   private struct Throttle {
     /// An instant of the throttle's clock.
@@ -82,10 +96,10 @@ private actor Throttles {
     var isScheduled = false
   }
 
-  private var throttles: [AnyHashableSendable: Throttle] = [:]
+  private var throttles: [Key: Throttle] = [:]
 
   func handle<Action: Sendable, C: Clock<Duration>>(
-    _ action: Action, id: AnyHashableSendable, duration: Duration, clock: C, latest: Bool,
+    _ action: Action, key id: Key, duration: Duration, clock: C, latest: Bool,
     send: Send<Action>
   ) async {
     let now = clock.now

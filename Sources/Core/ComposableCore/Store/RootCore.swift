@@ -124,15 +124,17 @@ package final class RootCore<R: Reducer>: StoreRuntime {
       run(effect, path: path + [navigationID], ids: ids, group: &group)
     case .cancelScope(let navigationID):
       cancelAll(under: path + [navigationID])
-    case .run(let priority, let operation):
+    case .run(let priority, let name, let operation):
       let effectGroup = group ?? EffectGroup()
       group = effectGroup
-      start(priority: priority, path: path, ids: ids, group: effectGroup, operation: operation)
+      start(
+        priority: priority, name: name, path: path, ids: ids, group: effectGroup,
+        operation: operation)
     }
   }
 
   private func start(
-    priority: TaskPriority?, path: [NavigationID],
+    priority: TaskPriority?, name: String?, path: [NavigationID],
     ids: [(id: AnyHashableSendable, path: [NavigationID])], group: EffectGroup,
     operation: @escaping @Sendable (Send<R.Action>) async -> Void
   ) {
@@ -181,7 +183,7 @@ package final class RootCore<R: Reducer>: StoreRuntime {
     let context = EffectContext(runtime: self, path: path, group: group)
     handle.set(
       Task(
-        executorPreference: effectExecutor, priority: priority,
+        name: name, executorPreference: effectExecutor, priority: priority,
         operation: effectOperation(
           operation, send: send, context: context, ended: ended, group: group, key: key)))
   }
@@ -209,7 +211,7 @@ package final class RootCore<R: Reducer>: StoreRuntime {
         }
       }
       self?.unregister(key: key)
-      sequenceGroup.remove(key: key, wasCancelled: Task.isCancelled)
+      sequenceGroup.remove(key: key)
     }
     let cancel: @Sendable () -> Void = {
       task.cancel()
@@ -241,7 +243,7 @@ private func effectOperation<Action>(
     ended.set()
     // At once, from the effect's own task: whoever awaits the send (or checks, as a test
     // store does) knows the effect has ended, with or without a store still there.
-    group.remove(key: key, wasCancelled: Task.isCancelled)
+    group.remove(key: key)
     context.runtime?.unregister(key: key)
   }
 }

@@ -37,6 +37,9 @@ package class StoreRuntime {
 
   private nonisolated let registry = Mutex(Registry())
 
+  /// The store's throttled effects' last actions (``Effect/throttle(id:for:clock:latest:)``).
+  nonisolated let throttles = Throttles()
+
   @usableFromInline
   init() {}
 

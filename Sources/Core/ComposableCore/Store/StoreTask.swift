@@ -47,11 +47,11 @@ public struct StoreTask: Hashable, Sendable {
     rawValue?.cancel()
   }
 
-  /// Whether the effects were cancelled (by this task, by id, by a dismissal); `true` when the
-  /// action started none.
+  /// Whether this task was cancelled (``cancel()``, or a cancelled ``finish()``); `true` when
+  /// the action started nothing. Effects cancelled by id or by a dismissal leave it `false`,
+  /// as in TCA.
   public var isCancelled: Bool {
-    guard let rawValue else { return true }
-    return rawValue.isCancelled || group?.wereAllCancelled == true
+    rawValue?.isCancelled ?? true
   }
 
   /// The task of an action that started nothing.
@@ -81,8 +81,6 @@ final class EffectGroup: Sendable {
     var cancelled: Set<Int> = []
     var isCancelled = false
     var waiters: [CheckedContinuation<Void, Never>] = []
-    var ended = 0
-    var endedCancelled = 0
   }
 
   private let state = Mutex(State())
@@ -95,12 +93,10 @@ final class EffectGroup: Sendable {
     if cancelNow { cancel() }
   }
 
-  func remove(key: Int, wasCancelled: Bool) {
+  func remove(key: Int) {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.running[key] = nil
       state.cancelled.remove(key)
-      state.ended += 1
-      if wasCancelled { state.endedCancelled += 1 }
       guard state.running.isEmpty else { return [] }
       defer { state.waiters = [] }
       return state.waiters
@@ -125,11 +121,6 @@ final class EffectGroup: Sendable {
 
   var isInFlight: Bool {
     state.withLock { !$0.isCancelled && $0.running.count > $0.cancelled.count }
-  }
-
-  /// Every effect of the group has ended, cancelled.
-  var wereAllCancelled: Bool {
-    state.withLock { $0.running.isEmpty && $0.ended > 0 && $0.ended == $0.endedCancelled }
   }
 
   /// Returns once no effect of the group runs.
