@@ -110,6 +110,23 @@ struct FavoritesDocumentFeatureTests {
     await store.send(.alert(.dismiss)) { $0.alert = nil }
   }
 
+  /// Save As onto a file whose primes are all in the document replaces it: nothing is lost.
+  @Test func saveAsReplacesAFileWhosePrimesTheDocumentHolds() async throws {
+    let other = "/docs/older.json"
+    let (store, documents) = makeStore([path: [2], other: [2]])
+    await open(store, loading: [2])
+    await store.send(.primeAdded(3)) { $0.primes = [2, 3] }
+    await store.send(.savedAs(path: other)) { $0.status = .saving }
+    await store.receive(.saved(path: other, .success([2, 3]))) {
+      $0.path = other
+      $0.saved = [2, 3]
+      $0.status = .idle
+    }
+    #expect(try await documents.storage(other).load().primes == [2, 3])
+    await store.send(.closeTapped)
+    await store.receive(.delegate(.closed))
+  }
+
   /// A Save As name ending in "/" names a folder: refused where it is typed, and nothing is
   /// written (saved as ".json" in it, the folder was made, and a hidden file in it).
   @Test func aFolderIsRefusedAsASaveAsName() async throws {

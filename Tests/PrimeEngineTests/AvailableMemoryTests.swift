@@ -37,6 +37,19 @@ struct AvailableMemoryTests {
     #expect(AvailableMemory.bytes > 0 && AvailableMemory.bytes <= machine)
   }
 
+  /// `ulimit -v` and `ulimit -d` leave what the process does not take yet under the tighter
+  /// of them; none set leaves the machine's memory.
+  @Test func theProcessLimitsLeaveWhatItDoesNotTakeYet() {
+    let used = (addressSpace: UInt64(300 << 20), data: UInt64(100 << 20))
+    #expect(AvailableMemory.left(limits: (nil, nil), used: used) == nil)
+    #expect(AvailableMemory.left(limits: (1 << 30, nil), used: used) == (1 << 30) - (300 << 20))
+    #expect(AvailableMemory.left(limits: (nil, 1 << 30), used: used) == (1 << 30) - (100 << 20))
+    #expect(AvailableMemory.left(limits: (1 << 30, 500 << 20), used: used) == 400 << 20)
+    #expect(AvailableMemory.left(limits: (2 << 30, 1 << 30), used: used) == 924 << 20)
+    // A process already past its limit has nothing left, not a wrapped-around number.
+    #expect(AvailableMemory.left(limits: (200 << 20, nil), used: used) == 0)
+  }
+
   /// The folders read are the process's cgroup and each parent to the root, under each mount
   /// point of the hierarchy that has the controller.
   @Test func theLimitsAreReadUpToTheRoot() {

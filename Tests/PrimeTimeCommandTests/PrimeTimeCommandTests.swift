@@ -170,6 +170,16 @@ struct PrimeTimeCommandTests {
     #expect(try await primetime("pi", "--", "--help").output == "")
   }
 
+  /// A minus sign is no part of a number, zero's included ("-0" went through where a value
+  /// was first tried as a 64-bit one, which takes it).
+  @Test(arguments: ["pi", "is-prime", "next-prime"])
+  func aMinusSignIsRefused(_ subcommand: String) async throws {
+    let run = try await primetime(subcommand, "-0")
+    #expect(run.status == 2)
+    #expect(run.output == "")
+    #expect(run.errors == "primetime: '-0' is not a non-negative whole number\n")
+  }
+
   /// Help and errors are for people: no names from the source code or from libraries.
   @Test(arguments: ["nth-prime", "pi", "is-prime", "next-prime"])
   func helpSpeaksPlainly(_ subcommand: String) async throws {
@@ -225,8 +235,8 @@ struct PrimeTimeCommandTests {
     #expect(
       run.errors == """
         primetime: cannot open the app (\(folder.path)/primetime-app is missing).
-        The app is a second program beside primetime. Build it with: swift build -c release \
-        --product primetime-app
+        The app is a second program beside primetime. Scripts/build-release builds both; or, \
+        with the options primetime was built with: swift build -c release --product primetime-app
 
         """)
     #expect(try await runPrimetime(["nth-prime", "10"], executable: copy).output == "29\n")
@@ -346,6 +356,27 @@ struct PrimeTimeCommandTests {
         "primetime: the 10,000,000,000,000,000,000,000,000,000th prime: the computation needs "
           + "about "))
     #expect(nth.errors.contains(" TiB of memory for its tables, more than the "))
+  }
+
+  /// Under `ulimit -v` (or `-d`), what the process may use is what its limit leaves, not the
+  /// machine's memory: 10²³ (4.7 GiB of tables) is refused under 200 MB of address space, where
+  /// the allocation would fail and stop the process; 1000 is still answered.
+  @Test func aProcessLimitBoundsTheMemory() async throws {
+    for limit in ["-v", "-d"] {
+      let run = try await runPrimetime(
+        [
+          "-c", "ulimit \(limit) 200000 && exec \"$0\" \"$@\"", primetimeExecutable.path, "pi",
+          "100000000000000000000000", "1000",
+        ],
+        executable: URL(fileURLWithPath: "/bin/sh"))
+      #expect(run.status == 2, "ulimit \(limit)")
+      #expect(run.output == "168\n")
+      #expect(
+        run.errors.hasPrefix(
+          "primetime: primes up to 100,000,000,000,000,000,000,000: the computation needs about "
+        ), "ulimit \(limit)")
+      #expect(run.errors.contains(" MiB this process may use"), "ulimit \(limit)")
+    }
   }
 }
 

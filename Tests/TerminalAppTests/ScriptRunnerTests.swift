@@ -98,8 +98,8 @@ struct ScriptRunnerTests {
   }
 
   /// A document in a script: opened, a prime added, saved as another file (which holds
-  /// nothing yet), and a change left unsaved at the end is said, not dropped without a word;
-  /// saved, the script ends well.
+  /// nothing yet), and a change left unsaved at the end, or at a bad line, is said, not
+  /// dropped without a word; saved, the script ends well.
   @Test(arguments: SizeClass.allCases)
   func aDocumentsWordsInEveryLayout(_ layout: SizeClass) async throws {
     let store = makeStore(TestStorage(), layout: layout)
@@ -108,6 +108,8 @@ struct ScriptRunnerTests {
       Issue.record("add 8 was taken")
     } catch let error as ScriptError {
       #expect(error.message.contains("8 is not prime"), "\(error)")
+      // Stopped by a bad line, the script still says the change it drops.
+      #expect(error.message.contains("; not saved: a.json (save, or close-document"), "\(error)")
     }
     do {
       _ = try await runScript("add 11\nsave-as /docs/b.json\nadd 13", on: store)

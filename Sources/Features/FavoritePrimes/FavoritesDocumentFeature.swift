@@ -250,7 +250,8 @@ public struct FavoritesDocumentFeature: Reducer {
         var known = base ?? []
         if base == nil {
           known = try await storage.load().primes
-          guard known.isEmpty || known == primes else {
+          // Replacing loses nothing where every prime the file holds is in the document.
+          guard Set(known).isSubset(of: primes) else {
             await send(.saveAsRefused(path: path))
             return
           }
@@ -277,7 +278,7 @@ extension AlertState where Action == FavoritesDocumentFeature.Action.Alert {
     }
   }
 
-  /// Save As does not replace a file that holds other primes.
+  /// Save As does not replace a file that holds primes the document does not.
   public static func cannotReplace(_ name: String) -> Self {
     notice(
       "\(name) holds other primes, so it is not replaced",

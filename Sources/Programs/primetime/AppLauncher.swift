@@ -29,7 +29,10 @@ enum AppLauncher {
     execv(path, argv)
     let reason =
       errno == ENOENT ? "\(path) is missing" : "\(path): \(String(cString: strerror(errno)))"
-    let build = "swift build -c release --product \(programName)"
+    // A plain `swift build` puts it in another folder than a build with other options would.
+    let build =
+      "Scripts/build-release builds both; or, with the options primetime was built with: "
+      + "swift build -c release --product \(programName)"
     if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
       // `app`, `open` or `script`; options alone are the default app's.
       let command = arguments.first.flatMap(Subcommand.init(rawValue:)) ?? .app
@@ -41,7 +44,7 @@ enum AppLauncher {
           USAGE: \(command.usage)
 
           The options are described by the app's own program, which is not installed here \
-          (\(reason)). Build it beside primetime with: \(build)
+          (\(reason)). Build it beside primetime. \(build)
 
           """, to: STDOUT_FILENO)
       } catch {
@@ -53,7 +56,7 @@ enum AppLauncher {
     emit(
       """
       primetime: cannot open the app (\(reason)).
-      The app is a second program beside primetime. Build it with: \(build)
+      The app is a second program beside primetime. \(build)
 
       """, to: STDERR_FILENO)
     exit(2)

@@ -115,13 +115,20 @@ private struct CountError: Error, CustomStringConvertible {
 }
 
 private func isPrimeAnswer(_ text: String) throws -> String {
+  // `UInt64("-0")` is 0: the digits are checked first, as every subcommand checks them.
   let isPrime =
-    if let n = UInt64(text) { Primality.isPrime(n) } else { try BigInteger(text).isProbablePrime }
+    if isDigits(text), let n = UInt64(text) {
+      Primality.isPrime(n)
+    } else {
+      try BigInteger(text).isProbablePrime
+    }
   return isPrime ? "prime" : "not prime"
 }
 
 private func nextPrimeAnswer(_ text: String) throws -> String {
-  if let n = UInt64(text), let next = Primality.nextPrime(after: n) { return decimal(next) }
+  if isDigits(text), let n = UInt64(text), let next = Primality.nextPrime(after: n) {
+    return decimal(next)
+  }
   let n = try BigInteger(text)
   return try withProgress("the next prime after a \(grouped(String(text.count)))-digit number") {
     n.nextPrime(progress: $0 ?? { _ in })

@@ -79,6 +79,11 @@ public final class ScriptRunner {
         if interruption != nil || store.state.isQuitRequested { break }
         try printScreen(text)
       }
+    } catch let error as ScriptError {
+      _ = await store.saveBeforeQuit()
+      // Stopped by a bad line, it still says which documents' changes are dropped.
+      guard let unsaved = unsavedDocuments() else { throw error }
+      throw ScriptError(line: error.line, message: "\(error.message); not saved: \(unsaved)")
     } catch {
       _ = await store.saveBeforeQuit()
       throw error
@@ -90,18 +95,21 @@ public final class ScriptRunner {
     if let error = store.state.app.settings.$settings.saveError {
       throw ScriptError(line: number, message: "the settings were not saved: \(error)")
     }
-    // A document is saved only when the script says so: changes left unsaved are said, not
-    // dropped without a word.
+    if let unsaved = unsavedDocuments() {
+      throw ScriptError(line: number, message: "not saved: \(unsaved), before the script ends")
+    }
+  }
+
+  /// The documents with unsaved changes, each with how to keep or drop them, or nil where
+  /// there are none: a document is saved only when the script says so, and changes left
+  /// unsaved are said, not dropped without a word.
+  private func unsavedDocuments() -> String? {
     let unsaved = store.state.app.documents.filter(\.isEdited).map { document in
       // One that did not load is never saved over: Save As keeps its primes elsewhere.
       "\(document.name) (\(document.loadFailed ? "save-as FILE" : "save"), or close-document "
         + "then discard)"
     }
-    guard unsaved.isEmpty else {
-      throw ScriptError(
-        line: number,
-        message: "not saved: \(unsaved.joined(separator: ", ")), before the script ends")
-    }
+    return unsaved.isEmpty ? nil : unsaved.joined(separator: ", ")
   }
 
   private func printScreen(_ title: String) throws {

@@ -148,7 +148,7 @@ enum BindingPaths {
 /// with `View: BindableAction`), name that case: `BindingReducer(action: \.view)`.
 public struct BindingReducer<State, Action, ViewAction: BindableAction>: Reducer
 where ViewAction.State == State {
-  @usableFromInline let toViewAction: @Sendable (Action) -> ViewAction?
+  @usableFromInline let toViewAction: (Action) -> ViewAction?
 
   /// Applies the feature's own binding actions.
   @inlinable
