@@ -142,3 +142,41 @@ extension IsPresentedTests.Host.Action: CasePathable {
   }
   static let allCasePaths = AllCasePaths()
 }
+
+/// `isPresented`'s doc comment example: a feature shown on its own or presented asks before
+/// dismissing itself.
+struct IsPresentedExample: Reducer {
+  struct State: Equatable {}
+  enum Action: Equatable {
+    case doneTapped
+    case delegate(Delegate)
+    enum Delegate: Equatable { case done }
+  }
+  @Dependency(\.isPresented) var isPresented
+  @Dependency(\.dismiss) var dismiss
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .doneTapped:
+      return isPresented ? .run { _ in await dismiss() } : .send(.delegate(.done))
+    case .delegate:
+      return .none
+    }
+  }
+}
+
+@MainActor
+struct IsPresentedExampleTests {
+  /// Shown on its own (a store, not presented), it tells its parent; under a test store,
+  /// whose root is presented, it dismisses itself.
+  @Test func aFeatureShownOnItsOwnTellsItsParent() async {
+    var state = IsPresentedExample.State()
+    let effect = IsPresentedExample().reduce(into: &state, action: .doneTapped)
+    var actions: [IsPresentedExample.Action] = []
+    for await action in effect.actions { actions.append(action) }
+    #expect(actions == [.delegate(.done)])
+    let store = TestStore(initialState: IsPresentedExample.State()) { IsPresentedExample() }
+    await store.send(.doneTapped)
+    #expect(store.isDismissed)
+  }
+}

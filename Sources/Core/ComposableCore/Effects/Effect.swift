@@ -6,7 +6,7 @@ import IssueReporting
 /// feeds back.
 ///
 /// Effects are values: reducers build them, the store runs them. The outside world is reached
-/// only inside ``run(priority:operation:catch:fileID:filePath:line:column:)``, which runs in a
+/// only inside ``run(priority:name:operation:catch:fileID:filePath:line:column:)``, which runs in a
 /// Swift task off the main actor with the dependencies in force when the reducer built it.
 /// Cancelling an effect (``cancellable(id:cancelInFlight:)``, ``cancel(id:)``, dismissing the
 /// feature that started it, or releasing its store) cancels that task.

@@ -1,4 +1,4 @@
-/// The handle an ``Effect/run(priority:operation:catch:fileID:filePath:line:column:)`` effect
+/// The handle an ``Effect/run(priority:name:operation:catch:fileID:filePath:line:column:)`` effect
 /// uses to feed actions back into its store.
 ///
 /// Calls hop to the main actor. Once the effect is cancelled, sends are dropped, so a
