@@ -149,6 +149,20 @@ struct InteractiveAppTests {
       text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
   }
 
+  /// Keys typed while the app starts are its first keys, not lost: a person who types "c"
+  /// as the app comes up gets the counter. The keys go in while the shell still sleeps,
+  /// before the app reads the terminal at all.
+  @Test func keysTypedBeforeTheAppStartsAreKept() async throws {
+    let data = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: data) }
+    let tmux = Tmux()
+    try launch(tmux, data: data, columns: 100, rows: 28, environment: "sleep 2;")
+    try tmux.keys("c", "+", "+")
+    try await tmux.waitFor("What is the 2nd prime?")
+    try tmux.keys("Escape", "q")
+    #expect(try await waitForExit(data, tmux) == "exit 0\n")
+  }
+
   @Test func theOriginalFlowAcrossEveryLayout() async throws {
     let data = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: data) }

@@ -172,7 +172,8 @@ private func enterFullScreen(force: Bool = false) {
   var raw = savedTermios
   cfmakeraw(&raw)
   raw.c_oflag |= tcflag_t(OPOST)
-  tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+  // Not TCSAFLUSH: the keys typed while the app started are its first keys, not dropped.
+  tcsetattr(STDIN_FILENO, TCSADRAIN, &raw)
   isActive = true
   writeAll(enterSequence)
 }
