@@ -204,19 +204,20 @@ struct ReducerMacroTests {
         }
 
         @CasePaths.CasePathable
+        @dynamicMemberLookup
         public enum CaseScope: ComposableArchitecture._CaseScopeProtocol, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(ComposableCore.StoreOf<ContactDetail>)
           case edit(ComposableCore.StoreOf<EditContact>)
           case alert(AlertState<Alert>)
         }
 
-        @MainActor
+        @preconcurrency @MainActor
         public static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
           switch store.state {
           case .detail:
-            return .detail(store.scope(state: \.detail, action: \.detail)!)
+            return .detail(store.scope(\.detail, action: \.detail)!)
           case .edit:
-            return .edit(store.scope(state: \.edit, action: \.edit)!)
+            return .edit(store.scope(\.edit, action: \.edit)!)
           case .alert(let v0):
             return .alert(v0)
           }
@@ -267,11 +268,12 @@ struct ReducerMacroTests {
         }
 
         @CasePaths.CasePathable
+        @dynamicMemberLookup
         enum CaseScope: ComposableArchitecture._CaseScopeProtocol, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case confirm(ConfirmationDialogState<Choice>)
         }
 
-        @MainActor
+        @preconcurrency @MainActor
         static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
           switch store.state {
           case .confirm(let v0):
@@ -323,15 +325,16 @@ struct ReducerMacroTests {
         }
 
         @CasePaths.CasePathable
+        @dynamicMemberLookup
         enum CaseScope: ComposableArchitecture._CaseScopeProtocol, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case signedOut(ComposableCore.StoreOf<SignIn>)
         }
 
-        @MainActor
+        @preconcurrency @MainActor
         static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
           switch store.state {
           case .signedOut:
-            return .signedOut(store.scope(state: \.signedOut, action: \.signedOut)!)
+            return .signedOut(store.scope(\.signedOut, action: \.signedOut)!)
           }
         }
       }
@@ -386,6 +389,7 @@ struct ReducerMacroTests {
         }
 
         @CasePaths.CasePathable
+        @dynamicMemberLookup
         enum CaseScope: ComposableArchitecture._CaseScopeProtocol, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(ComposableCore.StoreOf<ContactDetail>)
           case none
@@ -393,11 +397,11 @@ struct ReducerMacroTests {
           case alert(AlertState<Alert>)
         }
 
-        @MainActor
+        @preconcurrency @MainActor
         static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
           switch store.state {
           case .detail:
-            return .detail(store.scope(state: \.detail, action: \.detail)!)
+            return .detail(store.scope(\.detail, action: \.detail)!)
           case .none:
             return .none
           case .pair(let v0, let v1):
@@ -584,15 +588,16 @@ struct ReducerMacroTests {
         }
 
         @CasePaths.CasePathable
+        @dynamicMemberLookup
         enum CaseScope: ComposableArchitecture._CaseScopeProtocol, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(ComposableCore.StoreOf<Detail>)
         }
 
-        @MainActor
+        @preconcurrency @MainActor
         static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
           switch store.state {
           case .detail:
-            return .detail(store.scope(state: \.detail, action: \.detail)!)
+            return .detail(store.scope(\.detail, action: \.detail)!)
           }
         }
 
@@ -692,6 +697,7 @@ struct ReducerMacroTests {
         }
 
         @CasePaths.CasePathable
+        @dynamicMemberLookup
         enum CaseScope: ComposableArchitecture._CaseScopeProtocol, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(ComposableCore.StoreOf<Detail>)
           #if os(macOS)
@@ -709,14 +715,14 @@ struct ReducerMacroTests {
           #endif
         }
 
-        @MainActor
+        @preconcurrency @MainActor
         static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
           switch store.state {
           case .detail:
-            return .detail(store.scope(state: \.detail, action: \.detail)!)
+            return .detail(store.scope(\.detail, action: \.detail)!)
           #if os(macOS)
           case .mac:
-            return .mac(store.scope(state: \.mac, action: \.mac)!)
+            return .mac(store.scope(\.mac, action: \.mac)!)
           case .macAlert(let v0):
             return .macAlert(v0)
           #elseif os(iOS)
@@ -724,12 +730,12 @@ struct ReducerMacroTests {
             return .phone
           #else
           case .other:
-            return .other(store.scope(state: \.other, action: \.other)!)
+            return .other(store.scope(\.other, action: \.other)!)
           #endif
           #if DEBUG
           #if INNER
           case .inner:
-            return .inner(store.scope(state: \.inner, action: \.inner)!)
+            return .inner(store.scope(\.inner, action: \.inner)!)
           #endif
           #endif
           }
@@ -801,13 +807,14 @@ struct ReducerMacroTests {
         }
 
         @CasePaths.CasePathable
+        @dynamicMemberLookup
         enum CaseScope: ComposableArchitecture._CaseScopeProtocol, CasePaths.CasePathable, CasePaths.CasePathIterable {
           #if !PRODUCTION_BUILD
           case debug
           #endif
         }
 
-        @MainActor
+        @preconcurrency @MainActor
         static func scope(_ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
           switch store.state {
           #if !PRODUCTION_BUILD

@@ -328,6 +328,9 @@ struct CaseScopeTests {
     }
     toggles.send(.binding(.set(\.isOn, true)))
     #expect(store.state == .toggles(Toggles.State(isOn: true, changes: 1)))
+    // A case's store by name, as TCA's `store.case.toggles`.
+    #expect(store.case.toggles?.state == Toggles.State(isOn: true, changes: 1))
+    #expect(store.case.message == nil)
     let message = Store(initialState: Panel.State.message("hi", urgent: true)) { Panel.body }
     guard case .message("hi", urgent: true) = message.case else {
       Issue.record("expected the message with its values, got \(message.case)")

@@ -57,6 +57,27 @@ struct ViewActionTests {
     }
   }
 
+  /// A binding action fed back by an effect is received by its case key path, `description`
+  /// included.
+  @Test func aBindingActionIsReceivedByItsCaseKeyPath() async {
+    let store = TestStore(initialState: Composer.State()) {
+      Composer()
+    } withDependencies: {
+      $0.continuousClock = ImmediateClock()
+    }
+    await store.send(\.view.saveTapped)
+    await store.receive(\.saved) { $0.saves = [""] }
+    let relay = TestStore(initialState: Composer.State()) {
+      Reduce<Composer.State, Composer.Action> { _, action in
+        guard case .saved(let text) = action else { return .none }
+        return .send(.view(.binding(.set(\.description, text))))
+      }
+      Composer()
+    }
+    await relay.send(.saved("draft")) { $0.saves = ["draft"] }
+    await relay.receive(\.view.binding.description) { $0.description = "draft" }
+  }
+
   @Test func aViewSendsItsOwnActions() async {
     let clock = TestClock()
     let store = Store(initialState: Composer.State(description: "note")) {

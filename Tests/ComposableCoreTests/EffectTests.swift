@@ -286,6 +286,57 @@ struct EffectTests {
     #expect(store.state == [1, 2])
   }
 
+  /// One effect sending several actions within an interval: the first goes through at once,
+  /// the latest (or the first held) at the interval's end; none waits behind another.
+  @Test func aThrottledStreamSendsOneActionPerInterval() async {
+    for latest in [true, false] {
+      let clock = TestClock()
+      let store = Store(initialState: [Int]()) {
+        Reduce<[Int], Int> { state, action in
+          guard action == 0 else {
+            state.append(action)
+            return .none
+          }
+          return .run { send in
+            for number in 1...4 { await send(number) }
+          }
+          .throttle(id: "stream", for: .seconds(1), clock: clock, latest: latest)
+        }
+      }
+      let task = store.send(0)
+      await clock.advanceOnceSleeping(by: .seconds(1))
+      await task.finish()
+      #expect(store.state == [1, latest ? 4 : 2], "latest: \(latest)")
+    }
+  }
+
+  /// Cancelled while an action waits for the interval's end, a throttle sends nothing, and
+  /// its interval still runs from the last action it sent, as TCA's.
+  @Test func aCancelledThrottleSendsNothingAndKeepsItsInterval() async {
+    let clock = TestClock()
+    let store = Store(initialState: [Int]()) {
+      Reduce<[Int], Int> { state, action in
+        if action >= 100 {
+          state.append(action - 100)
+          return .none
+        }
+        if action < 0 { return .cancel(id: "throttle") }
+        return .send(action + 100)
+          .throttle(id: "throttle", for: .seconds(1), clock: clock, latest: true)
+      }
+    }
+    await store.send(1).finish()
+    let waiting = store.send(2)
+    await clock.advanceOnceSleeping(by: .milliseconds(500))
+    store.send(-1)
+    await waiting.finish()
+    #expect(store.state == [1], "the waiting action is dropped")
+    let next = store.send(3)
+    await clock.advanceOnceSleeping(by: .milliseconds(500))
+    await next.finish()
+    #expect(store.state == [1, 3], "a second after the last action sent, not after the cancel")
+  }
+
   @Test func throttledEffectsLetOneThroughPerInterval() async {
     for latest in [true, false] {
       let clock = TestClock()

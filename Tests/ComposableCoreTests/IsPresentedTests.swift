@@ -167,8 +167,8 @@ struct IsPresentedExample: Reducer {
 
 @MainActor
 struct IsPresentedExampleTests {
-  /// Shown on its own (a store, not presented), it tells its parent; under a test store,
-  /// whose root is presented, it dismisses itself.
+  /// Run on its own (its `reduce` called outside any store: not presented), it tells its
+  /// parent; under a test store, whose root is presented, it dismisses itself.
   @Test func aFeatureShownOnItsOwnTellsItsParent() async {
     var state = IsPresentedExample.State()
     let effect = IsPresentedExample().reduce(into: &state, action: .doneTapped)

@@ -183,3 +183,25 @@ extension Shelf.Action {
     set { self = newValue }
   }
 }
+
+/// A dismissed feature's throttles are forgotten with it: a store that presents and dismisses
+/// children for hours keeps no entry for each.
+struct ThrottleTableTests {
+  @Test func aDismissedFeaturesThrottlesAreForgotten() {
+    let throttles = Throttles()
+    let child = NavigationID(location: \[Int].count, identity: 7)
+    let key = Throttles.Key(path: [child], id: AnyHashableSendable("id"))
+    let clock = ContinuousClock()
+    let now = clock.now
+    func goesThroughNow() -> Bool {
+      let offer: Throttles.Offer<ContinuousClock.Instant> = throttles.offer(
+        1, key: key, duration: .seconds(60), now: now, latest: true)
+      guard case .now = offer else { return false }
+      return true
+    }
+    #expect(goesThroughNow(), "the first action")
+    #expect(!goesThroughNow(), "the second, within the interval")
+    throttles.removeAll(under: [child])
+    #expect(goesThroughNow(), "the child's throttle forgotten with it")
+  }
+}

@@ -24,7 +24,7 @@ public protocol _CaseScopable: CaseReducer {
   associatedtype CaseScope: _CaseScopeProtocol
 
   /// The case `store`'s state is in, with its store.
-  @MainActor
+  @preconcurrency @MainActor
   static func scope(_ store: Store<State, Action>) -> CaseScope
 }
 

@@ -24,4 +24,37 @@ extension TestStore where Action: CasePathable {
       casePath(value), assert: updateStateToExpectedResult, fileID: fileID, filePath: filePath,
       line: line, column: column)
   }
+
+  /// Sends the case at `casePath`, which has no payload, the path written as a case key path.
+  @_disfavoredOverload
+  @discardableResult
+  public func send(
+    _ casePath: CaseKeyPath<Action, Void>,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    await send(
+      casePath(()), assert: updateStateToExpectedResult, fileID: fileID, filePath: filePath,
+      line: line, column: column)
+  }
+
+  /// Receives an action of the case at `casePath`, the path written as a case key path:
+  /// `store.receive(\.view.binding.description)`.
+  @_disfavoredOverload
+  public func receive<Value>(
+    _ casePath: CaseKeyPath<Action, Value>,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      AnyCasePath(casePath), timeout: timeout, assert: updateStateToExpectedResult,
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
 }

@@ -143,7 +143,9 @@ extension ReducerMacro: MemberMacro {
       members.append(
         """
         @CasePaths.CasePathable
-        \(raw: access)enum CaseScope: ComposableArchitecture._CaseScopeProtocol, \(raw: casePathable) {
+        @dynamicMemberLookup
+        \(raw: access)enum CaseScope: ComposableArchitecture._CaseScopeProtocol, \
+        \(raw: casePathable) {
         \(raw: storeCases.joined(separator: "\n"))
         }
         """)
@@ -157,11 +159,11 @@ extension ReducerMacro: MemberMacro {
           feature.reducer == nil
             ? "case .\(feature.name)(let v0): return .\(feature.name)(v0)"
             : "case .\(feature.name): return .\(feature.name)("
-              + "store.scope(state: \\.\(feature.name), action: \\.\(feature.name))!)"
+              + "store.scope(\\.\(feature.name), action: \\.\(feature.name))!)"
         }, stateOnly: { $0.sameCase })
       members.append(
         """
-        @MainActor
+        @preconcurrency @MainActor
         \(raw: access)static func scope(\
         _ store: ComposableCore.Store<Self.State, Self.Action>) -> CaseScope {
         switch store.state {

@@ -30,7 +30,8 @@ extension Effect {
   ///
   /// The id belongs to the store and the feature, as a cancellation id does: two windows
   /// throttle apart, and an effect run with no store is not throttled. Cancellation ids inside
-  /// this effect are not seen by the store: throttle a leaf effect.
+  /// this effect are not seen by the store: throttle a leaf effect. It runs in the throttle's
+  /// task, so a `.run(name:)` inside is not named.
   public func throttle(
     id: some Hashable & Sendable, for duration: Duration, clock: any Clock<Duration>,
     latest: Bool
@@ -38,17 +39,47 @@ extension Effect {
     switch operation {
     case .none: return .none
     default:
-      let id = AnyHashableSendable(id)
+      let throttleID = AnyHashableSendable(id)
       return Effect.run { send in
         guard let context = EffectContext.current, let throttles = context.runtime?.throttles
         else { return await self.perform { await send($0) } }
-        let key = Throttles.Key(path: context.path, id: id)
-        await self.perform { action in
-          await throttles.handle(
-            action, key: key, duration: duration, clock: clock, latest: latest, send: send)
-        }
+        await self.perform(
+          throttledBy: throttles, key: Throttles.Key(path: context.path, id: throttleID),
+          duration: duration, clock: clock, latest: latest, send: send)
       }
       .cancellable(id: id, cancelInFlight: false)
+    }
+  }
+
+  /// Runs this effect, offering each action to the store's throttle in the order sent: one
+  /// goes through at once, or waits for the end of the interval (this effect then lasts until
+  /// that end, and sends whichever action is waiting then), or is held as the one waiting.
+  private func perform<C: Clock<Duration>>(
+    throttledBy throttles: Throttles, key: Throttles.Key, duration: Duration, clock: C,
+    latest: Bool, send: Send<Action>
+  ) async where Action: Sendable {
+    let timers = AsyncStream<C.Instant>.makeStream()
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask {
+        await self.perform { action in
+          switch throttles.offer(
+            action, key: key, duration: duration, now: clock.now, latest: latest)
+          {
+          case .now: await send(action)
+          case .atTheEnd(let end): timers.continuation.yield(end)
+          case .held: break
+          }
+        }
+        timers.continuation.finish()
+      }
+      for await end in timers.stream {
+        group.addTask {
+          let slept: Void? = try? await clock.sleep(until: end, tolerance: nil)
+          let waiting: Action? = throttles.endOfInterval(
+            key: key, now: clock.now, wasCancelled: slept == nil)
+          if let waiting { await send(waiting) }
+        }
+      }
     }
   }
 
@@ -82,11 +113,25 @@ extension Effect {
 
 /// What a store's throttles remember between effects: when each id last let an action
 /// through, and the action waiting for the end of its interval.
-actor Throttles {
+///
+/// Behind a lock, not in an actor: an action is offered in the order it was sent and the
+/// answer comes at once, so an effect that waits for the end of an interval holds back none
+/// of the actions after it.
+final class Throttles: Sendable {
   /// A throttle id where it was declared.
   struct Key: Hashable, Sendable {
     var path: [NavigationID]
     var id: AnyHashableSendable
+  }
+
+  /// What becomes of an offered action.
+  enum Offer<Instant> {
+    /// Sent now: the interval is over, or the id has sent nothing yet.
+    case now
+    /// Waiting, with no one to send it yet: the offerer sends the action waiting at `end`.
+    case atTheEnd(Instant)
+    /// Waiting, or dropped for the one waiting, until the end that is already awaited.
+    case held
   }
 
   private struct Throttle {
@@ -96,30 +141,49 @@ actor Throttles {
     var isScheduled = false
   }
 
-  private var throttles: [Key: Throttle] = [:]
+  private let throttles = Mutex<[Key: Throttle]>([:])
 
-  func handle<Action: Sendable, C: Clock<Duration>>(
-    _ action: Action, key id: Key, duration: Duration, clock: C, latest: Bool,
-    send: Send<Action>
-  ) async {
-    let now = clock.now
-    guard var throttle = throttles[id], let lastSent = throttle.lastSent as? C.Instant,
-      lastSent.duration(to: now) < duration || throttle.isScheduled
-    else {
-      throttles[id] = Throttle(lastSent: now)
-      await send(action)
-      return
+  func offer<Action: Sendable, Instant: InstantProtocol<Duration>>(
+    _ action: Action, key: Key, duration: Duration, now: Instant, latest: Bool
+  ) -> Offer<Instant> {
+    throttles.withLock { throttles in
+      guard var throttle = throttles[key], let lastSent = throttle.lastSent as? Instant,
+        lastSent.duration(to: now) < duration || throttle.isScheduled
+      else {
+        throttles[key] = Throttle(lastSent: now)
+        return .now
+      }
+      if latest || throttle.waiting == nil { throttle.waiting = action }
+      let offer: Offer<Instant> =
+        throttle.isScheduled ? .held : .atTheEnd(lastSent.advanced(by: duration))
+      throttle.isScheduled = true
+      throttles[key] = throttle
+      return offer
     }
-    if latest || throttle.waiting == nil { throttle.waiting = action }
-    guard !throttle.isScheduled else {
-      throttles[id] = throttle
-      return
+  }
+
+  /// The action waiting at the end of an interval, now sent; none where the wait was
+  /// cancelled (with every effect of the id: nothing is sent, and the interval runs from the
+  /// last action that was).
+  func endOfInterval<Action, Instant: InstantProtocol<Duration>>(
+    key: Key, now: Instant, wasCancelled: Bool
+  ) -> Action? {
+    throttles.withLock { throttles in
+      guard !wasCancelled else {
+        throttles[key]?.waiting = nil
+        throttles[key]?.isScheduled = false
+        return nil
+      }
+      guard let waiting = throttles[key]?.waiting as? Action else { return nil }
+      throttles[key] = Throttle(lastSent: now)
+      return waiting
     }
-    throttle.isScheduled = true
-    throttles[id] = throttle
-    try? await clock.sleep(until: lastSent.advanced(by: duration), tolerance: nil)
-    guard let waiting = throttles[id]?.waiting as? Action else { return }
-    throttles[id] = Throttle(lastSent: clock.now)
-    await send(waiting)
+  }
+
+  /// Forgets the throttles of the feature at `path` and its descendants, once dismissed.
+  func removeAll(under path: [NavigationID]) {
+    throttles.withLock { throttles in
+      throttles = throttles.filter { !$0.key.path.starts(with: path) }
+    }
   }
 }

@@ -88,12 +88,14 @@ package class StoreRuntime {
     for cancel in cancels { cancel() }
   }
 
-  /// Cancels everything the feature at `path` and its descendants started.
+  /// Cancels everything the feature at `path` and its descendants started, and forgets
+  /// their throttles.
   nonisolated func cancelAll(under path: [NavigationID]) {
     let cancels = registry.withLock { registry in
       registry.running.values.filter { $0.path.starts(with: path) }.map(\.cancel)
     }
     for cancel in cancels { cancel() }
+    throttles.removeAll(under: path)
   }
 
   /// Cancels every running effect.
