@@ -110,18 +110,7 @@ enum CaseScopeExample {
 
 // `ObservableState`'s example: an optional child scoped to an optional store.
 enum ObservableStateExample {
-  @Reducer
-  struct Child {
-    @ObservableState
-    struct State: Equatable { var taps = 0 }
-    enum Action { case tap }
-    var body: some ReducerOf<Self> {
-      Reduce { state, _ in
-        state.taps += 1
-        return .none
-      }
-    }
-  }
+  typealias Child = ObservableStateTests.Child
 
   @Reducer
   struct Parent {
@@ -167,6 +156,6 @@ struct ProductDocumentationExamples {
     if let child = store.scope(state: \.child, action: \.child) {
       child.send(.tap)
     }
-    #expect(store.state.child?.taps == 1)
+    #expect(store.state.child?.count == 1)
   }
 }
