@@ -256,7 +256,7 @@ struct EffectTests {
     let (first, second) = (window(), window())
     await first.send(1).finish()
     let task = second.send(2)
-    for _ in 0..<10_000 where second.state.isEmpty { await Task.yield() }
+    await eventually { !second.state.isEmpty }
     #expect(first.state == [1] && second.state == [2])
     task.cancel()
   }
@@ -279,9 +279,9 @@ struct EffectTests {
       }
     }
     let task = store.send(0)
-    for _ in 0..<10_000 where store.state.isEmpty { await Task.yield() }
+    await eventually { !store.state.isEmpty }
     #expect(store.state == [1], "the first action goes through while the effect sleeps")
-    await clock.advanceOnceSleeping(by: .seconds(10))
+    await clock.advanceOnceSleepingSurely(by: .seconds(10))
     await task.finish()
     #expect(store.state == [1, 2])
   }
@@ -304,7 +304,7 @@ struct EffectTests {
         }
       }
       let task = store.send(0)
-      await clock.advanceOnceSleeping(by: .seconds(1))
+      await clock.advanceOnceSleepingSurely(by: .seconds(1))
       await task.finish()
       #expect(store.state == [1, latest ? 4 : 2], "latest: \(latest)")
     }
@@ -327,12 +327,12 @@ struct EffectTests {
     }
     await store.send(1).finish()
     let waiting = store.send(2)
-    await clock.advanceOnceSleeping(by: .milliseconds(500))
+    await clock.advanceOnceSleepingSurely(by: .milliseconds(500))
     store.send(-1)
     await waiting.finish()
     #expect(store.state == [1], "the waiting action is dropped")
     let next = store.send(3)
-    await clock.advanceOnceSleeping(by: .milliseconds(500))
+    await clock.advanceOnceSleepingSurely(by: .milliseconds(500))
     await next.finish()
     #expect(store.state == [1, 3], "a second after the last action sent, not after the cancel")
   }
@@ -366,5 +366,28 @@ struct EffectTests {
       for task in tasks { await task.finish() }
       #expect(store.state == [1, latest ? 3 : 2])
     }
+  }
+}
+
+/// Waits, up to 30 s of real time, until `condition` holds. In the whole suite, or under a
+/// sanitizer, an effect's hops to the main actor can outlast any fixed number of yields.
+@MainActor
+private func eventually(_ condition: () -> Bool) async {
+  let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+  while !condition(), ContinuousClock.now < deadline {
+    try? await Task.sleep(for: .milliseconds(1))
+  }
+}
+
+extension TestClock<Duration> {
+  /// Advances once something sleeps on this clock, waiting up to 30 s of real time for it:
+  /// advanced before the sleep began, a sleep until the new now would wait for ever (the
+  /// test clock wakes a sleep only when it is advanced past its deadline or to it).
+  fileprivate func advanceOnceSleepingSurely(by duration: Duration) async {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+    while (try? await checkSuspension()) != nil, ContinuousClock.now < deadline {
+      try? await Task.sleep(for: .milliseconds(1))
+    }
+    await advance(by: duration)
   }
 }
