@@ -369,22 +369,24 @@ struct EffectTests {
   }
 }
 
-/// Waits, up to 30 s of real time, until `condition` holds. In the whole suite, or under a
-/// sanitizer, an effect's hops to the main actor can outlast any fixed number of yields.
+/// Waits, up to 300 s of real time, until `condition` holds. In the whole suite, or under a
+/// sanitizer, an effect's hops to the main actor can outlast any fixed number of yields: under
+/// the thread sanitizer, beside the engine's tests computing on both cooperative threads, one
+/// send took longer than the 30 s this allowed first.
 @MainActor
 private func eventually(_ condition: () -> Bool) async {
-  let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+  let deadline = ContinuousClock.now.advanced(by: .seconds(300))
   while !condition(), ContinuousClock.now < deadline {
     try? await Task.sleep(for: .milliseconds(1))
   }
 }
 
 extension TestClock<Duration> {
-  /// Advances once something sleeps on this clock, waiting up to 30 s of real time for it:
-  /// advanced before the sleep began, a sleep until the new now would wait for ever (the
-  /// test clock wakes a sleep only when it is advanced past its deadline or to it).
+  /// Advances once something sleeps on this clock, waiting up to 300 s of real time for it
+  /// (as `eventually`): advanced before the sleep began, a sleep until the new now would wait
+  /// for ever (the test clock wakes a sleep only when it is advanced to its deadline or past).
   fileprivate func advanceOnceSleepingSurely(by duration: Duration) async {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+    let deadline = ContinuousClock.now.advanced(by: .seconds(300))
     while (try? await checkSuspension()) != nil, ContinuousClock.now < deadline {
       try? await Task.sleep(for: .milliseconds(1))
     }
