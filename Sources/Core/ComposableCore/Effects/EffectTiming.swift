@@ -42,7 +42,7 @@ extension Effect {
       let throttleID = AnyHashableSendable(id)
       return Effect.run { send in
         guard let context = EffectContext.current, let throttles = context.runtime?.throttles
-        else { return await self.perform { await send($0) } }
+        else { return await self.perform { send($0) } }
         await self.perform(
           throttledBy: throttles, key: Throttles.Key(path: context.path, id: throttleID),
           duration: duration, clock: clock, latest: latest, send: send)
@@ -51,9 +51,13 @@ extension Effect {
     }
   }
 
-  /// Runs this effect, offering each action to the store's throttle in the order sent: one
-  /// goes through at once, or waits for the end of the interval (this effect then lasts until
-  /// that end, and sends whichever action is waiting then), or is held as the one waiting.
+  /// Runs this effect, offering each action to the store's throttle as it is sent, on the main
+  /// actor: one goes through at once, or waits for the end of the interval (this effect then
+  /// lasts until that end, and sends whichever action is waiting then), or is held as the one
+  /// waiting.
+  ///
+  /// Offered when sent, not later from a queue: the interval is measured from the instant the
+  /// effect sent the action, and an action sent in one interval is never offered in the next.
   private func perform<C: Clock<Duration>>(
     throttledBy throttles: Throttles, key: Throttles.Key, duration: Duration, clock: C,
     latest: Bool, send: Send<Action>
@@ -65,7 +69,7 @@ extension Effect {
           switch throttles.offer(
             action, key: key, duration: duration, now: clock.now, latest: latest)
           {
-          case .now: await send(action)
+          case .now: send(action)
           case .atTheEnd(let end): timers.continuation.yield(end)
           case .held: break
           }
@@ -83,22 +87,17 @@ extension Effect {
     }
   }
 
-  /// Runs this effect inside another effect's task, handing each action to `send`.
-  func perform(_ send: @escaping @Sendable (Action) async -> Void) async where Action: Sendable {
+  /// Runs this effect inside another effect's task, handing each action to `send` as it is
+  /// sent.
+  func perform(_ send: @escaping @MainActor @Sendable (Action) -> Void) async
+  where Action: Sendable {
     switch operation {
     case .none, .cancel, .cancelScope:
       break
     case .send(let action):
       await send(action)
     case .run(_, _, let operation):
-      // `Send` cannot wait, `send` does: each action is handed on as it comes, while the
-      // operation goes on, in the order sent.
-      let queue = AsyncStream<Action>.makeStream()
-      await withTaskGroup(of: Void.self) { group in
-        group.addTask { for await action in queue.stream { await send(action) } }
-        await operation(Send { queue.continuation.yield($0) })
-        queue.continuation.finish()
-      }
+      await operation(Send(send: send))
     case .merge(let effects):
       await withTaskGroup(of: Void.self) { group in
         for effect in effects { group.addTask { await effect.perform(send) } }
