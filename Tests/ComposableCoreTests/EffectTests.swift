@@ -265,19 +265,13 @@ struct EffectTests {
   /// A throttled `.run` effect's actions go through as it sends them, not when it ends.
   @Test func aThrottledRunEffectSendsBeforeItEnds() async {
     let clock = TestClock()
-    let store = Store(initialState: [Int]()) {
-      Reduce<[Int], Int> { state, action in
-        guard action == 0 else {
-          state.append(action)
-          return .none
-        }
-        return .run { send in
-          await send(1)
-          try? await clock.sleep(for: .seconds(10))
-          await send(2)
-        }
-        .throttle(id: "run", for: .seconds(1), clock: clock, latest: true)
+    let store = recordingStore {
+      .run { send in
+        await send(1)
+        try? await clock.sleep(for: .seconds(10))
+        await send(2)
       }
+      .throttle(id: "run", for: .seconds(1), clock: clock, latest: true)
     }
     let task = store.send(0)
     await eventually { !store.state.isEmpty }
@@ -298,17 +292,11 @@ struct EffectTests {
   @Test func aThrottledStreamSendsOneActionPerInterval() async {
     for latest in [true, false] {
       let clock = TestClock()
-      let store = Store(initialState: [Int]()) {
-        Reduce<[Int], Int> { state, action in
-          guard action == 0 else {
-            state.append(action)
-            return .none
-          }
-          return .run { @MainActor send in
-            for number in 1...4 { send(number) }
-          }
-          .throttle(id: "stream", for: .seconds(1), clock: clock, latest: latest)
+      let store = recordingStore {
+        .run { @MainActor send in
+          for number in 1...4 { send(number) }
         }
+        .throttle(id: "stream", for: .seconds(1), clock: clock, latest: latest)
       }
       let task = store.send(0)
       await clock.advanceOnceSleepingSurely(by: .seconds(1))
@@ -322,24 +310,18 @@ struct EffectTests {
   /// once.
   @Test func aThrottleTimesEachActionWhenItIsSent() async {
     let clock = SetClock()
-    let sent = Mutex(false)
-    let store = Store(initialState: [Int]()) {
-      Reduce<[Int], Int> { state, action in
-        guard action == 0 else {
-          state.append(action)
-          return .none
-        }
-        return .run { @MainActor send in
-          send(1)
-          clock.set(by: .milliseconds(1500))
-          send(2)
-          sent.withLock { $0 = true }
-        }
-        .throttle(id: "timed", for: .seconds(1), clock: clock, latest: true)
+    let sent = Flag()
+    let store = recordingStore {
+      .run { @MainActor send in
+        send(1)
+        clock.set(by: .milliseconds(1500))
+        send(2)
+        sent.isSet = true
       }
+      .throttle(id: "timed", for: .seconds(1), clock: clock, latest: true)
     }
     let task = store.send(0)
-    await eventually { sent.withLock { $0 } }
+    await eventually { sent.isSet }
     #expect(store.state == [1, 2], "both sent as the effect sent them, none waiting")
     clock.set(by: .seconds(10))
     await task.finish()
@@ -405,6 +387,22 @@ struct EffectTests {
   }
 }
 
+/// A store that starts `effect` on the action 0 and records every other action it receives.
+@MainActor
+private func recordingStore(
+  _ effect: @escaping @Sendable () -> Effect<Int>
+) -> Store<[Int], Int> {
+  Store(initialState: [Int]()) {
+    Reduce<[Int], Int> { state, action in
+      guard action == 0 else {
+        state.append(action)
+        return .none
+      }
+      return effect()
+    }
+  }
+}
+
 /// Waits, up to 300 s of real time, until `condition` holds. In the whole suite, or under a
 /// sanitizer, an effect's hops to the main actor can outlast any fixed number of yields: under
 /// the thread sanitizer, beside the engine's tests computing on both cooperative threads, one
@@ -428,6 +426,12 @@ extension TestClock<Duration> {
     }
     await advance(by: duration)
   }
+}
+
+/// Something an effect on the main actor tells the test, as it happens.
+@MainActor
+private final class Flag {
+  var isSet = false
 }
 
 /// A clock the test sets, at once and from any thread, where `TestClock` advances only
