@@ -328,6 +328,45 @@ struct EffectTests {
     #expect(store.state == [1, 2])
   }
 
+  /// An action a cancelled throttled effect sends anyway is dropped, and the throttle does
+  /// not count it as sent: the next action goes through at once, as in TCA, whose cancelled
+  /// effect emits nothing.
+  @Test func anActionSentAfterTheCancelLeavesTheThrottleAlone() async {
+    let clock = TestClock()
+    let resume = Gate()
+    let store = Store(initialState: [Int]()) {
+      Reduce<[Int], Int> { state, action in
+        switch action {
+        case 0:
+          return .run { @MainActor send in
+            await resume.wait()
+            send(1)
+          }
+          .throttle(id: "throttle", for: .seconds(1), clock: clock, latest: true)
+        case -1:
+          return .cancel(id: "throttle")
+        case 2:
+          return .send(102)
+            .throttle(id: "throttle", for: .seconds(1), clock: clock, latest: true)
+        default:
+          state.append(action)
+          return .none
+        }
+      }
+    }
+    let ignoring = store.send(0)
+    await eventually { resume.isWaiting }
+    store.send(-1)
+    resume.open()
+    await ignoring.finish()
+    #expect(store.state.isEmpty, "the cancelled effect's action is dropped")
+    let next = store.send(2)
+    await eventually(for: .seconds(5)) { !store.state.isEmpty }
+    #expect(store.state == [102], "the throttle sent nothing, so this goes through at once")
+    await clock.advance(by: .seconds(10))
+    await next.finish()
+  }
+
   /// Cancelled while an action waits for the interval's end, a throttle sends nothing, and
   /// its interval still runs from the last action it sent, as TCA's.
   @Test func aCancelledThrottleSendsNothingAndKeepsItsInterval() async {
@@ -408,8 +447,8 @@ private func recordingStore(
 /// the thread sanitizer, beside the engine's tests computing on both cooperative threads, one
 /// send took longer than the 30 s this allowed first.
 @MainActor
-private func eventually(_ condition: () -> Bool) async {
-  let deadline = ContinuousClock.now.advanced(by: .seconds(300))
+private func eventually(for limit: Duration = .seconds(300), _ condition: () -> Bool) async {
+  let deadline = ContinuousClock.now.advanced(by: limit)
   while !condition(), ContinuousClock.now < deadline {
     try? await Task.sleep(for: .milliseconds(1))
   }
@@ -432,6 +471,22 @@ extension TestClock<Duration> {
 @MainActor
 private final class Flag {
   var isSet = false
+}
+
+/// Where an effect waits, ignoring cancellation, until the test opens it.
+@MainActor
+private final class Gate {
+  private var waiter: CheckedContinuation<Void, Never>?
+  var isWaiting: Bool { waiter != nil }
+
+  func wait() async {
+    await withCheckedContinuation { waiter = $0 }
+  }
+
+  func open() {
+    waiter?.resume()
+    waiter = nil
+  }
 }
 
 /// A clock the test sets, at once and from any thread, where `TestClock` advances only

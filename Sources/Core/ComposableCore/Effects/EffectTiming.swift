@@ -66,6 +66,9 @@ extension Effect {
     await withTaskGroup(of: Void.self) { group in
       group.addTask {
         await self.perform { action in
+          // A cancelled effect's sends are dropped, so they are not offered either: the
+          // throttle would count as sent an action no one received.
+          guard !Task.isCancelled else { return }
           switch throttles.offer(
             action, key: key, duration: duration, now: clock.now, latest: latest)
           {
