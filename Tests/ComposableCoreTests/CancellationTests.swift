@@ -100,6 +100,33 @@ struct CancellationTests {
     await store.finish()
   }
 
+  /// `Effect.none` made cancellable stays `.none`, in-flight cancelling or not, as TCA's: it
+  /// starts nothing, so it replaces nothing. (`.cancel(id:)` is what cancels.)
+  @Test func noEffectCancelsNothingInFlight() async {
+    let store = Store(initialState: [String]()) {
+      Reduce<[String], String> { [clock] state, action in
+        state.append(action)
+        switch action {
+        case "start":
+          return .run { send in
+            try await clock.sleep(for: .seconds(1))
+            await send("fired")
+          }
+          .cancellable(id: "timer")
+        case "nothing":
+          return Effect<String>.none.cancellable(id: "timer", cancelInFlight: true)
+        default:
+          return .none
+        }
+      }
+    }
+    let task = store.send("start")
+    store.send("nothing")
+    await clock.advanceOnceSleeping(by: .seconds(1))
+    await task.finish()
+    #expect(store.state == ["start", "nothing", "fired"])
+  }
+
   @Test func anEffectCancelsOthersByIdFromInside() async {
     let store = Store(initialState: [String]()) {
       Reduce<[String], String> { state, action in

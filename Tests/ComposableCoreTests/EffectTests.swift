@@ -367,6 +367,58 @@ struct EffectTests {
     await next.finish()
   }
 
+  /// A throttled effect cancels the one before it under the same id, as TCA's: a long effect
+  /// does not go on once the next has started.
+  @Test func aThrottledEffectCancelsTheOneBeforeIt() async {
+    let clock = TestClock()
+    let store = Store(initialState: [Int]()) {
+      Reduce<[Int], Int> { state, action in
+        guard action < 10 else {
+          state.append(action)
+          return .none
+        }
+        return .run { send in
+          await send(10 + action)
+          try? await clock.sleep(for: .seconds(5))
+          await send(20 + action)
+        }
+        .throttle(id: "long", for: .seconds(1), clock: clock, latest: true)
+      }
+    }
+    let first = store.send(0)
+    await clock.advanceOnceSleepingSurely(by: .seconds(2))
+    let second = store.send(1)
+    await eventually { store.state == [10, 11] }
+    await clock.advanceOnceSleepingSurely(by: .seconds(5))
+    await first.finish()
+    await second.finish()
+    #expect(store.state == [10, 11, 21], "the first effect was cancelled before its end")
+  }
+
+  /// The action waiting for the interval's end is the newest effect's to send: cancelling the
+  /// task of one it replaced loses nothing.
+  @Test func theNewestThrottledEffectSendsTheWaitingAction() async {
+    let clock = TestClock()
+    let store = Store(initialState: [Int]()) {
+      Reduce<[Int], Int> { state, action in
+        if action >= 100 {
+          state.append(action - 100)
+          return .none
+        }
+        return .send(action + 100)
+          .throttle(id: "throttle", for: .seconds(1), clock: clock, latest: true)
+      }
+    }
+    await store.send(1).finish()
+    let second = store.send(2)
+    await clock.advanceOnceSleepingSurely(by: .milliseconds(250))
+    let third = store.send(3)
+    second.cancel()
+    await clock.advanceOnceSleepingSurely(by: .milliseconds(750))
+    await third.finish()
+    #expect(store.state == [1, 3])
+  }
+
   /// Cancelled while an action waits for the interval's end, a throttle sends nothing, and
   /// its interval still runs from the last action it sent, as TCA's.
   @Test func aCancelledThrottleSendsNothingAndKeepsItsInterval() async {
@@ -410,16 +462,16 @@ struct EffectTests {
       var tasks = [store.send(1)]
       await tasks[0].finish()
       #expect(store.state == [1], "the first goes through at once")
-      // 2 first, waiting on the clock for the interval's end; then 3, which only leaves its
-      // value with the throttle (sent together, either could reach it first under load).
+      // 2 first, waiting on the clock for the interval's end; then 3, whose effect cancels
+      // 2's and waits in its place.
       tasks.append(store.send(2))
       for _ in 0..<10_000 {
         guard (try? await clock.checkSuspension()) != nil else { break }
       }
       tasks.append(store.send(3))
-      await tasks[2].finish()
+      await tasks[1].finish()
       #expect(store.state == [1], "the others wait for the end of the interval")
-      await clock.advance(by: .seconds(1))
+      await clock.advanceOnceSleepingSurely(by: .seconds(1))
       for task in tasks { await task.finish() }
       #expect(store.state == [1, latest ? 3 : 2])
     }

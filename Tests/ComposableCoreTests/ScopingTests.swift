@@ -195,7 +195,7 @@ struct ThrottleTableTests {
     let now = clock.now
     func goesThroughNow() -> Bool {
       let offer: Throttles.Offer<ContinuousClock.Instant> = throttles.offer(
-        1, key: key, duration: .seconds(60), now: now, latest: true)
+        1, key: key, duration: .seconds(60), now: now, latest: true, waiter: 1)
       guard case .now = offer else { return false }
       return true
     }

@@ -17,7 +17,7 @@ extension Effect {
     id: some Hashable & Sendable, cancelInFlight: Bool = false
   ) -> Self {
     switch operation {
-    case .none where !cancelInFlight: .none
+    case .none: .none
     default: Self(.cancellable(AnyHashableSendable(id), cancelInFlight: cancelInFlight, self))
     }
   }

@@ -28,6 +28,9 @@ extension Effect {
   /// `duration` of `clock`: the first at once, then at the end of each interval the latest
   /// (`latest`) or the first one that came in it.
   ///
+  /// A throttled effect cancels the one running before it under the same id, as TCA's does:
+  /// the action waiting for the end of the interval is the newest effect's to send.
+  ///
   /// The id belongs to the store and the feature, as a cancellation id does: two windows
   /// throttle apart, and an effect run with no store is not throttled. Cancellation ids inside
   /// this effect are not seen by the store: throttle a leaf effect. It runs in the throttle's
@@ -47,14 +50,14 @@ extension Effect {
           throttledBy: throttles, key: Throttles.Key(path: context.path, id: throttleID),
           duration: duration, clock: clock, latest: latest, send: send)
       }
-      .cancellable(id: id, cancelInFlight: false)
+      .cancellable(id: id, cancelInFlight: true)
     }
   }
 
   /// Runs this effect, offering each action to the store's throttle as it is sent, on the main
   /// actor: one goes through at once, or waits for the end of the interval (this effect then
-  /// lasts until that end, and sends whichever action is waiting then), or is held as the one
-  /// waiting.
+  /// lasts until that end, and sends whichever action is waiting then, unless a newer effect
+  /// has taken the wait over), or is held as the one waiting.
   ///
   /// Offered when sent, not later from a queue: the interval is measured from the instant the
   /// effect sent the action, and an action sent in one interval is never offered in the next.
@@ -63,6 +66,7 @@ extension Effect {
     latest: Bool, send: Send<Action>
   ) async where Action: Sendable {
     let timers = AsyncStream<C.Instant>.makeStream()
+    let waiter = throttles.newWaiter()
     await withTaskGroup(of: Void.self) { group in
       group.addTask {
         await self.perform { action in
@@ -70,7 +74,7 @@ extension Effect {
           // throttle would count as sent an action no one received.
           guard !Task.isCancelled else { return }
           switch throttles.offer(
-            action, key: key, duration: duration, now: clock.now, latest: latest)
+            action, key: key, duration: duration, now: clock.now, latest: latest, waiter: waiter)
           {
           case .now: send(action)
           case .atTheEnd(let end): timers.continuation.yield(end)
@@ -83,7 +87,7 @@ extension Effect {
         group.addTask {
           let slept: Void? = try? await clock.sleep(until: end, tolerance: nil)
           let waiting: Action? = throttles.endOfInterval(
-            key: key, now: clock.now, wasCancelled: slept == nil)
+            key: key, now: clock.now, waiter: waiter, wasCancelled: slept == nil)
           if let waiting { await send(waiting) }
         }
       }
@@ -130,9 +134,9 @@ final class Throttles: Sendable {
   enum Offer<Instant> {
     /// Sent now: the interval is over, or the id has sent nothing yet.
     case now
-    /// Waiting, with no one to send it yet: the offerer sends the action waiting at `end`.
+    /// Waiting, and the offerer now waits for the end: it sends the action waiting at `end`.
     case atTheEnd(Instant)
-    /// Waiting, or dropped for the one waiting, until the end that is already awaited.
+    /// Waiting, or dropped for the one waiting, until the end the offerer already awaits.
     case held
   }
 
@@ -140,40 +144,50 @@ final class Throttles: Sendable {
     /// An instant of the throttle's clock.
     var lastSent: any Sendable
     var waiting: (any Sendable)?
-    var isScheduled = false
+    /// The effect that sends the waiting action at the end of the interval: the newest to
+    /// offer one (it cancelled those before it).
+    var waiter: Int?
   }
 
   private let throttles = Mutex<[Key: Throttle]>([:])
+  private let waiters = Atomic<Int>(0)
+
+  /// A number for one throttled effect, which it offers its actions under.
+  func newWaiter() -> Int {
+    waiters.add(1, ordering: .relaxed).newValue
+  }
 
   func offer<Action: Sendable, Instant: InstantProtocol<Duration>>(
-    _ action: Action, key: Key, duration: Duration, now: Instant, latest: Bool
+    _ action: Action, key: Key, duration: Duration, now: Instant, latest: Bool, waiter: Int
   ) -> Offer<Instant> {
     throttles.withLock { throttles in
       guard var throttle = throttles[key], let lastSent = throttle.lastSent as? Instant,
-        lastSent.duration(to: now) < duration || throttle.isScheduled
+        lastSent.duration(to: now) < duration || throttle.waiter != nil
       else {
         throttles[key] = Throttle(lastSent: now)
         return .now
       }
       if latest || throttle.waiting == nil { throttle.waiting = action }
       let offer: Offer<Instant> =
-        throttle.isScheduled ? .held : .atTheEnd(lastSent.advanced(by: duration))
-      throttle.isScheduled = true
+        throttle.waiter == waiter ? .held : .atTheEnd(lastSent.advanced(by: duration))
+      throttle.waiter = waiter
       throttles[key] = throttle
       return offer
     }
   }
 
-  /// The action waiting at the end of an interval, now sent; none where the wait was
-  /// cancelled (with every effect of the id: nothing is sent, and the interval runs from the
-  /// last action that was).
+  /// The action waiting at the end of an interval, now sent by `waiter`; none where a newer
+  /// effect took the wait over, or where the wait was cancelled. A cancelled wait sends
+  /// nothing, and its action stays for the next effect of the id in the same interval, as in
+  /// TCA: an effect cancelled by the next one's start may end after that one's offer, or
+  /// before it, and the first action held must be the same either way.
   func endOfInterval<Action, Instant: InstantProtocol<Duration>>(
-    key: Key, now: Instant, wasCancelled: Bool
+    key: Key, now: Instant, waiter: Int, wasCancelled: Bool
   ) -> Action? {
     throttles.withLock { throttles in
+      guard throttles[key]?.waiter == waiter else { return nil }
       guard !wasCancelled else {
-        throttles[key]?.waiting = nil
-        throttles[key]?.isScheduled = false
+        throttles[key]?.waiter = nil
         return nil
       }
       guard let waiting = throttles[key]?.waiting as? Action else { return nil }
