@@ -399,16 +399,7 @@ struct EffectTests {
   /// task of one it replaced loses nothing.
   @Test func theNewestThrottledEffectSendsTheWaitingAction() async {
     let clock = TestClock()
-    let store = Store(initialState: [Int]()) {
-      Reduce<[Int], Int> { state, action in
-        if action >= 100 {
-          state.append(action - 100)
-          return .none
-        }
-        return .send(action + 100)
-          .throttle(id: "throttle", for: .seconds(1), clock: clock, latest: true)
-      }
-    }
+    let store = throttledTaps(clock: clock, latest: true)
     await store.send(1).finish()
     let second = store.send(2)
     await clock.advanceOnceSleepingSurely(by: .milliseconds(250))
@@ -423,17 +414,7 @@ struct EffectTests {
   /// its interval still runs from the last action it sent, as TCA's.
   @Test func aCancelledThrottleSendsNothingAndKeepsItsInterval() async {
     let clock = TestClock()
-    let store = Store(initialState: [Int]()) {
-      Reduce<[Int], Int> { state, action in
-        if action >= 100 {
-          state.append(action - 100)
-          return .none
-        }
-        if action < 0 { return .cancel(id: "throttle") }
-        return .send(action + 100)
-          .throttle(id: "throttle", for: .seconds(1), clock: clock, latest: true)
-      }
-    }
+    let store = throttledTaps(clock: clock, latest: true)
     await store.send(1).finish()
     let waiting = store.send(2)
     await clock.advanceOnceSleepingSurely(by: .milliseconds(500))
@@ -449,16 +430,7 @@ struct EffectTests {
   @Test func throttledEffectsLetOneThroughPerInterval() async {
     for latest in [true, false] {
       let clock = TestClock()
-      let store = Store(initialState: [Int]()) {
-        Reduce<[Int], Int> { state, action in
-          if action >= 100 {
-            state.append(action - 100)
-            return .none
-          }
-          return .send(action + 100)
-            .throttle(id: "throttle-\(latest)", for: .seconds(1), clock: clock, latest: latest)
-        }
-      }
+      let store = throttledTaps(clock: clock, latest: latest)
       var tasks = [store.send(1)]
       await tasks[0].finish()
       #expect(store.state == [1], "the first goes through at once")
@@ -474,6 +446,24 @@ struct EffectTests {
       await clock.advanceOnceSleepingSurely(by: .seconds(1))
       for task in tasks { await task.finish() }
       #expect(store.state == [1, latest ? 3 : 2])
+    }
+  }
+}
+
+/// A store whose actions under 100 are taps, each sent on as itself plus 100 through a
+/// throttle of a second, and which records each tap that comes through; a negative action
+/// cancels the throttle.
+@MainActor
+private func throttledTaps(clock: TestClock<Duration>, latest: Bool) -> Store<[Int], Int> {
+  Store(initialState: [Int]()) {
+    Reduce<[Int], Int> { state, action in
+      if action >= 100 {
+        state.append(action - 100)
+        return .none
+      }
+      if action < 0 { return .cancel(id: "throttle") }
+      return .send(action + 100)
+        .throttle(id: "throttle", for: .seconds(1), clock: clock, latest: latest)
     }
   }
 }
