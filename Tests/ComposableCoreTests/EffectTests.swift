@@ -285,10 +285,8 @@ struct EffectTests {
   /// the latest (or the first held) at the interval's end; none waits behind another.
   ///
   /// The operation sends on the main actor without suspending, so the four actions are sent
-  /// before the clock can advance. (Until stop 73 a throttle offered the actions from a queue
-  /// drained by another task: beside the other suites that task could offer the third after the
-  /// interval ended, which opened a second interval no one advanced the clock to, and the
-  /// effect never ended.)
+  /// before the clock can advance: one sent after it would open an interval the test never
+  /// advances to the end of.
   @Test func aThrottledStreamSendsOneActionPerInterval() async {
     for latest in [true, false] {
       let clock = TestClock()
@@ -425,6 +423,24 @@ struct EffectTests {
     await clock.advanceOnceSleepingSurely(by: .milliseconds(500))
     await next.finish()
     #expect(store.state == [1, 3], "a second after the last action sent, not after the cancel")
+  }
+
+  /// The action of a cancelled wait stays for the next effect in the same interval, as TCA's
+  /// throttle keeps its value: with `latest: false` that effect sends the first action held.
+  /// (An effect cancelled by the next one's start may see its cancel before or after that
+  /// one's offer; either way the first action held is the same.)
+  @Test func aCancelledWaitLeavesItsActionForTheNextEffect() async {
+    let clock = TestClock()
+    let store = throttledTaps(clock: clock, latest: false)
+    await store.send(1).finish()
+    let waiting = store.send(2)
+    await clock.advanceOnceSleepingSurely(by: .milliseconds(500))
+    store.send(-1)
+    await waiting.finish()
+    let next = store.send(3)
+    await clock.advanceOnceSleepingSurely(by: .milliseconds(500))
+    await next.finish()
+    #expect(store.state == [1, 2], "the first action held in the interval")
   }
 
   @Test func throttledEffectsLetOneThroughPerInterval() async {
