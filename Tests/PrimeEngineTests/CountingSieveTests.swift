@@ -136,9 +136,9 @@ struct CountingSieveTests {
     #expect(wrong == [])
   }
 
-  /// A prime's multiples are walked in three loops: by the wheel's gaps from where the last
-  /// segment left off (mid-turn) to a turn's start, by whole turns, and by the gaps again to
-  /// the segment's end. Segments one after another, of lengths around those bounds and
+  /// A prime's multiples are walked in three loops: from where the last segment left off
+  /// (mid-turn) to its turn's end, by whole turns, and through a turn that passes the
+  /// segment's end. Segments one after another, of lengths around those bounds and
   /// ending on a multiple (a turn's last, one inside a turn, a turn's first), each against
   /// its own model.
   @Test func everyWalkOfAPrimesMultiplesRemovesThemAll() {

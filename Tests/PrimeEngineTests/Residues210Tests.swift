@@ -10,6 +10,7 @@ struct Residues210Tests {
     #expect(
       Residues210.halfGaps.map(Int.init)
         == residues.indices.map { ((residues.dropFirst($0 + 1).first ?? 211) - residues[$0]) / 2 })
+    #expect(Residues210.halfOffsets == residues.map { ($0 - 1) / 2 })
     #expect(
       Residues210.residuesUpTo.map(Int.init) == (0..<210).map { n in residues.count { $0 <= n } })
     #expect(Residues210.index.map(Int.init) == (0..<210).map { residues.firstIndex(of: $0) ?? -1 })

@@ -16,6 +16,12 @@ enum Residues210 {
     5, 1, 2, 1, 2, 3, 1, 3, 2, 1, 2, 3, 3, 1, 3, 2, 1, 3, 2, 3, 4, 2, 1, 2, 1, 2, 4, 3, 2, 3, 1, 2,
     3, 1, 3, 3, 2, 1, 2, 3, 1, 3, 2, 1, 2, 1, 5, 1,
   ]
+  /// Half of each residue less one: a multiple m·p with m ≡ r (mod 210) lies (r − 1)/2·p bits
+  /// of a sieve of odd numbers past the one with m ≡ 1.
+  static let halfOffsets: [Int] = [
+    0, 5, 6, 8, 9, 11, 14, 15, 18, 20, 21, 23, 26, 29, 30, 33, 35, 36, 39, 41, 44, 48, 50, 51, 53,
+    54, 56, 60, 63, 65, 68, 69, 71, 74, 75, 78, 81, 83, 84, 86, 89, 90, 93, 95, 96, 98, 99, 104,
+  ]
   /// The residues up to each n < 210.
   static let residuesUpTo: [UInt8] = [
     0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 3, 3, 3, 3, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 7, 7, 8,
