@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -52,6 +53,37 @@ struct WorkerThreadsTests {
     #expect(AvailableProcessors.quota(cgroups: lines, read: { v1[$0] }) == 3)
     #expect(AvailableProcessors.quota(cgroups: "3:cpu,cpuacct:/job\n", read: { _ in "-1" }) == nil)
   }
+
+  #if os(Linux)
+    /// The engine's threads have its small stack, not the system's 8 MiB: glibc keeps up to
+    /// 40 MiB of ended threads' stacks for new threads, and unmaps the rest. The mapping
+    /// that holds a thread's local variable is its stack (the guard page is one of its own).
+    @Test func threadsHaveTheEnginesStack() async throws {
+      let bytes = try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<UInt, any Error>) in
+        do {
+          try DedicatedThread.start {
+            var local = 0
+            let address = withUnsafeMutablePointer(to: &local) { UInt(bitPattern: $0) }
+            // Read while the thread runs: its stack is unmapped or reused once it ends.
+            let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+            let stack = maps.split(separator: "\n").lazy.compactMap { line -> UInt? in
+              let bounds = line.prefix { $0 != " " }.split(separator: "-")
+              guard bounds.count == 2, let low = UInt(bounds[0], radix: 16),
+                let high = UInt(bounds[1], radix: 16), low <= address, address < high
+              else { return nil }
+              return high - low
+            }.first
+            continuation.resume(returning: stack ?? 0)
+          }
+        } catch {
+          continuation.resume(throwing: error)
+        }
+      }
+      #expect(bytes == UInt(DedicatedThread.stackBytes))
+      #expect(64 * DedicatedThread.stackBytes <= 40 << 20)
+    }
+  #endif
 
   /// The workers share one schedule, so those the system did start do all of it.
   @Test(arguments: [1, 2, 3])
