@@ -54,9 +54,10 @@ enum DedicatedThread {
   /// threads call no deeper than a few KiB (its tests pass with 64 KiB in a debug build), and
   /// glibc keeps the stacks of ended threads for new ones only up to 40 MiB: with 8 MiB
   /// each, of sixteen workers' stacks eleven were unmapped at their end, each unmapping a
-  /// flush of the other processors' address caches (`perf`: 1.2 ms of processor time a count
-  /// of π(3·10¹³) on sixteen workers went to those flushes), and a later count's threads
-  /// mapped theirs afresh. Sixty-four of these fit in the cache.
+  /// flush of the other processors' address caches (`perf` sampled 0.85 ms of a count of
+  /// π(3·10¹³) on sixteen workers there), and a later count's threads mapped theirs afresh:
+  /// ten such counts in one process took 24 ms of system time against 28. Sixty-four of
+  /// these stacks fit in the cache.
   static let stackBytes = 512 << 10
 
   /// Starts `body` on a detached POSIX thread of its own (`WorkerThreads` starts its
