@@ -65,8 +65,11 @@ struct WorkerThreadsTests {
           try DedicatedThread.start {
             var local = 0
             let address = withUnsafeMutablePointer(to: &local) { UInt(bitPattern: $0) }
-            // Read while the thread runs: its stack is unmapped or reused once it ends.
-            let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+            // Read while the thread runs (its stack is reused once it ends), to the end: a
+            // file of /proc has no size, and a read of one page missed the stacks' lines under
+            // the thread sanitizer, whose mappings come first.
+            let file = FileHandle(forReadingAtPath: "/proc/self/maps")
+            let maps = String(decoding: file?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
             let stack = maps.split(separator: "\n").lazy.compactMap { line -> UInt? in
               let bounds = line.prefix { $0 != " " }.split(separator: "-")
               guard bounds.count == 2, let low = UInt(bounds[0], radix: 16),
