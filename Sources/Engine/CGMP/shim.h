@@ -5,10 +5,20 @@
 #include <string.h>
 
 // Not GMP's, but C the engine needs: glibc's malloc_trim, which Swift's Glibc module does
-// not bring (malloc.h). Elsewhere, nothing to do.
+// not bring (malloc.h). Elsewhere, nothing to do; nor under the address or thread sanitizer,
+// whose allocators replace glibc's: there malloc_trim is the first call into glibc's own
+// allocator, which it then sets up without a lock, and threads trimming at once crashed
+// (the tests of the engine and the core together: "malloc assertion failure in
+// __malloc_arena_thread_freeres"; in C, eight threads trimming at once, 8 runs of 50). The
+// sanitizers' runtimes define these functions; a weak reference to one is null without it
+// (the importer that compiles this header is not told of the sanitizer).
 #if defined(__GLIBC__)
 #include <malloc.h>
-static inline void primetime_release_freed_memory(void) { malloc_trim(0); }
+extern void __asan_init(void) __attribute__((weak));
+extern void __tsan_init(void) __attribute__((weak));
+static inline void primetime_release_freed_memory(void) {
+  if (&__asan_init == 0 && &__tsan_init == 0) malloc_trim(0);
+}
 #else
 static inline void primetime_release_freed_memory(void) {}
 #endif
