@@ -303,7 +303,9 @@ struct CountingSieve {
           }
         }
       }
-      // A turn whose last multiple is past the segment.
+      // A turn whose last multiple is past the segment: both ways here, first + lastOffset
+      // passes lastBit, so the loop stops at an index below 48 (the buffer's reads are checked
+      // in debug builds, and the tests walk segments ending on a turn's last multiple).
       while first &+ halfOffsets[index] &* step <= lastBit {
         body(first &+ halfOffsets[index] &* step)
         index &+= 1
