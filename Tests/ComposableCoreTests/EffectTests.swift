@@ -409,10 +409,15 @@ struct EffectTests {
   }
 
   /// Cancelled while an action waits for the interval's end, a throttle sends nothing, and
-  /// its interval still runs from the last action it sent, as TCA's.
-  @Test func aCancelledThrottleSendsNothingAndKeepsItsInterval() async {
+  /// its interval still runs from the last action it sent, as TCA's. The cancelled wait's
+  /// action stays for the next effect in the same interval, as TCA's throttle keeps its value:
+  /// with `latest` that effect's own action replaces it, without it the first held is sent.
+  /// (An effect cancelled by the next one's start may see its cancel before or after that
+  /// one's offer; either way the first action held is the same.)
+  @Test(arguments: [(true, [1, 3]), (false, [1, 2])])
+  func aCancelledThrottleSendsNothingAndKeepsItsInterval(latest: Bool, sent: [Int]) async {
     let clock = TestClock()
-    let store = throttledTaps(clock: clock, latest: true)
+    let store = throttledTaps(clock: clock, latest: latest)
     await store.send(1).finish()
     let waiting = store.send(2)
     await clock.advanceOnceSleepingSurely(by: .milliseconds(500))
@@ -422,25 +427,7 @@ struct EffectTests {
     let next = store.send(3)
     await clock.advanceOnceSleepingSurely(by: .milliseconds(500))
     await next.finish()
-    #expect(store.state == [1, 3], "a second after the last action sent, not after the cancel")
-  }
-
-  /// The action of a cancelled wait stays for the next effect in the same interval, as TCA's
-  /// throttle keeps its value: with `latest: false` that effect sends the first action held.
-  /// (An effect cancelled by the next one's start may see its cancel before or after that
-  /// one's offer; either way the first action held is the same.)
-  @Test func aCancelledWaitLeavesItsActionForTheNextEffect() async {
-    let clock = TestClock()
-    let store = throttledTaps(clock: clock, latest: false)
-    await store.send(1).finish()
-    let waiting = store.send(2)
-    await clock.advanceOnceSleepingSurely(by: .milliseconds(500))
-    store.send(-1)
-    await waiting.finish()
-    let next = store.send(3)
-    await clock.advanceOnceSleepingSurely(by: .milliseconds(500))
-    await next.finish()
-    #expect(store.state == [1, 2], "the first action held in the interval")
+    #expect(store.state == sent, "a second after the last action sent, not after the cancel")
   }
 
   @Test func throttledEffectsLetOneThroughPerInterval() async {
