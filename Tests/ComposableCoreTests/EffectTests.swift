@@ -427,7 +427,9 @@ struct EffectTests {
     let next = store.send(3)
     await clock.advanceOnceSleepingSurely(by: .milliseconds(500))
     await next.finish()
-    #expect(store.state == sent, "a second after the last action sent, not after the cancel")
+    #expect(
+      store.state == sent,
+      "\(latest ? "its own action" : "the first action held"), a second after the last action sent")
   }
 
   @Test func throttledEffectsLetOneThroughPerInterval() async {
