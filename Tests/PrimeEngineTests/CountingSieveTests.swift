@@ -296,10 +296,13 @@ struct SegmentPiTableTests {
 }
 
 /// π(v) for every v up to each limit, and the primes, against a plain sieve: limits at and
-/// around a word of 240 numbers and its blocks of 30, below 7 (answered apart), and one of a
-/// million with many words.
+/// around a word of 240 numbers and its blocks of 30, below 7 (answered apart), one of a
+/// million with many words, and one past the sieve's first segment (its bytes are the
+/// table's words, each segment's at its own place).
 struct PiTableTests {
-  @Test(arguments: [0, 1, 2, 6, 7, 29, 30, 31, 239, 240, 241, 481, 1_000_003] as [UInt64])
+  @Test(
+    arguments: [0, 1, 2, 6, 7, 29, 30, 31, 239, 240, 241, 481, 1_000_003, 7_864_320 + 493]
+      as [UInt64])
   func everyCountAndPrimeMatchesASieve(limit: UInt64) throws {
     try Self.check(PiTable<NarrowTables>(limit: limit, isCancelled: { false }))
     // The primes in 64 bits, as past y = 2³².

@@ -401,9 +401,28 @@ struct PrimeCountingTests {
       _ = try FactorTable<NarrowTables>(
         limit: 8_000_000, y: 4_000_000, primes: pi.primes, isCancelled: isCancelled)
     }
-    seen.withLock { $0 = 0 }
+    // The π table looks once a segment of its sieve (7.9 million numbers): it stops at any
+    // of its looks, from the first to the last.
+    let looks = Lock(0)
+    _ = try PiTable<NarrowTables>(
+      limit: 40_000_000,
+      isCancelled: {
+        looks.withLock { $0 += 1 }
+        return false
+      })
+    let total = looks.withLock { $0 }
+    #expect(total >= 6)
+    let stopAt = checks % total + 1
+    let piLooks = Lock(0)
     #expect(throws: CancellationError.self) {
-      _ = try PiTable<NarrowTables>(limit: 40_000_000, isCancelled: isCancelled)
+      _ = try PiTable<NarrowTables>(
+        limit: 40_000_000,
+        isCancelled: {
+          piLooks.withLock { count in
+            count += 1
+            return count >= stopAt
+          }
+        })
     }
   }
 
