@@ -295,7 +295,7 @@ struct SegmentPiTableTests {
   }
 }
 
-/// π(v) for every v up to each limit, and the primes, against a plain sieve: limits at and
+/// π(v) for every v up to each limit, the primes and p_n, against a plain sieve: limits at and
 /// around a word of 240 numbers and its blocks of 30, below 7 (answered apart), one of a
 /// million with many words, and one past the sieve's first segment (its bytes are the
 /// table's words, each segment's at its own place).
@@ -304,9 +304,17 @@ struct PiTableTests {
     arguments: [0, 1, 2, 6, 7, 29, 30, 31, 239, 240, 241, 481, 1_000_003, 7_864_320 + 493]
       as [UInt64])
   func everyCountAndPrimeMatchesASieve(limit: UInt64) throws {
-    try Self.check(PiTable<NarrowTables>(limit: limit, isCancelled: { false }))
+    let pi = try PiTable<NarrowTables>(limit: limit, isCancelled: { false })
+    Self.check(pi)
     // The primes in 64 bits, as past y = 2³².
     try Self.check(PiTable<WideTables>(limit: limit, isCancelled: { false }))
+    // The n-th prime, by a search of the counts before each word.
+    let table = try PrimeTable(limit: limit, isCancelled: { false })
+    let wrong = (0...pi.count + 1).filter { n in
+      let expected = n >= 1 && n <= pi.count ? UInt64(pi.primes[n]) : nil
+      return table.nthPrime(n) != expected
+    }
+    #expect(wrong.prefix(5) == [])
   }
 
   static func check<Widths>(_ pi: PiTable<Widths>) {
