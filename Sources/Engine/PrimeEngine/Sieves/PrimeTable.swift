@@ -41,7 +41,9 @@ struct PrimeTable: ~Copyable, @unchecked Sendable {
     // Segments of a multiple of 8 bytes start at a multiple of 240: a segment's word k is the
     // table's word segmentLow/240 + k, and the segments' words are all the table's (the last
     // number's byte, limit/30, is in word limit/240). The sieve clears the bits past the
-    // limit and zeroes the bytes after its last, so the last word reads nothing else.
+    // limit and keeps eight zero bytes after its last (``Sieve30/bytes``), so the last word
+    // reads nothing else and stays in the sieve's memory (`PiTableTests`, limits at every
+    // byte of a word and past a segment, run under the address sanitizer).
     var written = 0
     do throws(CancellationError) {
       while try sieve.next() {
