@@ -301,8 +301,10 @@ struct SegmentPiTableTests {
 /// table's words, each segment's at its own place).
 struct PiTableTests {
   @Test(
-    arguments: [0, 1, 2, 6, 7, 29, 30, 31, 239, 240, 241, 481, 1_000_003, 7_864_320 + 493]
-      as [UInt64])
+    arguments: [
+      0, 1, 2, 6, 7, 29, 30, 31, 239, 240, 241, 481, 1_000_003,
+      30 * UInt64(Sieve30.defaultSegmentBytes) + 493,
+    ] as [UInt64])
   func everyCountAndPrimeMatchesASieve(limit: UInt64) throws {
     let pi = try PiTable<NarrowTables>(limit: limit, isCancelled: { false })
     Self.check(pi)

@@ -91,7 +91,7 @@ enum GourdonPrimeCounting {
       if let usageAtStart { details.usage = .now() - usageAtStart }
     }
     // Small x: a sieve takes well under a millisecond; below 2²⁴ the shared table, once
-    // built (in 10 ms), answers in constant time.
+    // built (in about 3 ms), answers in constant time.
     if x < X(PrimeTable.smallLimit) {
       details.threads = 1
       defer { details.add("sieve", seconds: Double(monotonicNanoseconds() &- start) / 1e9) }
