@@ -319,6 +319,15 @@ struct PiTableTests {
     #expect(wrong.prefix(5) == [])
   }
 
+  /// The example of `PrimeTable`'s documentation.
+  @Test func theDocumentedExampleAnswersAsItSays() throws {
+    let table = try PrimeTable(limit: 1_000, isCancelled: { false })
+    let count = table[100]  // 25
+    let prime = table.nthPrime(25)  // 97
+    #expect(count == 25)
+    #expect(prime == 97)
+  }
+
   static func check<Widths>(_ pi: PiTable<Widths>) {
     let isPrime = simpleSieve(upTo: Int(pi.limit))
     var expected: [UInt64] = [1]

@@ -15,6 +15,12 @@
 ///
 /// ``small`` answers every count below 2²⁴ (1.1 MiB, built on first use); a count builds the
 /// table to its y (``PiTable``).
+///
+/// ```swift
+/// let table = try PrimeTable(limit: 1_000, isCancelled: { false })
+/// let count = table[100]  // 25
+/// let prime = table.nthPrime(25)  // 97
+/// ```
 struct PrimeTable: ~Copyable, @unchecked Sendable {
   static let smallLimit: UInt64 = 1 << 24
   static let small = try! PrimeTable(limit: smallLimit, isCancelled: { false })
