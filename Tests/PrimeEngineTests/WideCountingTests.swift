@@ -178,6 +178,25 @@ struct WideCountingTests {
     #expect(past.y > UInt64(UInt32.max))
   }
 
+  /// Filled in parts, each part setting its own values first (as the threads fill it), the
+  /// factor table is the one filled whole, for part counts up to more than its turns of 210
+  /// (some parts then empty). The memory starts poisoned with a value no m can have (a least
+  /// factor of 5), so that a value no part set is seen.
+  @Test(arguments: [2, 3, 7, 16, 64])
+  func aFactorTableFilledInPartsIsTheWholeOne(parts: Int) throws {
+    let (y, z): (UInt64, UInt64) = (2_000, 10_000)
+    let pi = try PiTable<NarrowTables>(limit: y, isCancelled: { false })
+    let whole = try FactorTable<NarrowTables>(
+      limit: z, y: y, primes: pi.primes, isCancelled: { false })
+    let inParts = FactorTable<NarrowTables>(limit: z, y: y)
+    inParts.values.initialize(repeating: 2 * 3 + 1)
+    for part in (0..<parts).reversed() {
+      try inParts.fill(part: part, of: parts, primes: pi.primes, isCancelled: { false })
+    }
+    let positions = FactorTable<NarrowTables>.lastIndex(atMost: z) + 1
+    #expect((0..<positions).filter { inParts[$0] != whole[$0] } == [])
+  }
+
   /// The factor table's values, 16 bits wide and 32, against each m's factorization: 0 when
   /// m has a square factor or one above y, the largest value for 1 and the primes up to y,
   /// and otherwise twice the index of its least prime factor, plus one when it has an odd

@@ -36,8 +36,10 @@ final class FactorTable<Widths: TableWidths>: @unchecked Sendable {
     residues = .allocate(capacity: 48)
     _ = residues.initialize(from: Residues210.residues.map(UInt32.init))
     let count = Self.lastIndex(atMost: z) + 1
+    // Each part sets its own values before it fills them (``fill(part:of:primes:isCancelled:)``),
+    // on the thread that fills it: set here, the whole table was paged in by the calling
+    // thread alone while the workers waited to start.
     values = .allocate(capacity: count)
-    values.initialize(repeating: .max)
   }
 
   private let y: UInt64
@@ -61,9 +63,19 @@ final class FactorTable<Widths: TableWidths>: @unchecked Sendable {
     let z = limit
     let y = y
     let turns = z / 210 + 1
-    let low = part == 0 ? 1 : turns * UInt64(part) / UInt64(parts) * 210
-    let high = part == parts - 1 ? z : turns * UInt64(part + 1) / UInt64(parts) * 210 - 1
-    guard low <= high else { return }
+    let (firstTurn, endTurn) = (
+      turns * UInt64(part) / UInt64(parts), turns * UInt64(part + 1) / UInt64(parts)
+    )
+    // More parts than turns leave some empty.
+    guard firstTurn < endTurn else { return }
+    let low = max(1, firstTurn * 210)
+    let high = part == parts - 1 ? z : endTurn * 210 - 1
+    let firstIndex = Self.lastIndex(atMost: low - 1) + 1
+    let lastIndex = Self.lastIndex(atMost: high)
+    if firstIndex <= lastIndex {
+      UnsafeMutableBufferPointer(rebasing: values[firstIndex...lastIndex]).initialize(
+        repeating: .max)
+    }
     let values = values
     var work = 0
     func check() throws(CancellationError) {
