@@ -4,7 +4,7 @@
 /// The primes take 4 bytes each, or 8 past 2³² (``TableWidths/Prime``); they are read back
 /// from the table's bits, so the table's sieve is the only one. Built from a sieve of a bit
 /// per odd number, a prime at a time, both took 12 ms at 9.9·10¹⁶ (y = 11.5 million), the
-/// calling thread's alone before the workers start (now 5 ms).
+/// calling thread's alone before the workers start (now 4–5 ms).
 final class PiTable<Widths: TableWidths>: @unchecked Sendable {
   private let table: PrimeTable
   var limit: UInt64 { table.limit }
