@@ -63,7 +63,7 @@ struct Sieve30Tests {
     let last: UInt64 = 16_000_000
     let bounds = Sieve30.shares(first: 103, last: last, parts: 8, numbers: 4_339_050) + [last + 1]
     let primes = (0..<8).map {
-      PrimeTable.small.primeCount(bounds[$0 + 1] - 1) - PrimeTable.small.primeCount(bounds[$0] - 1)
+      UInt64(PrimeTable.small[bounds[$0 + 1] - 1] - PrimeTable.small[bounds[$0] - 1])
     }
     let mean = Double(primes.reduce(0, +)) / 8
     #expect(primes.allSatisfy { Double($0) >= mean / 4 && Double($0) <= 2 * mean }, "\(primes)")

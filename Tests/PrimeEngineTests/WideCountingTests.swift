@@ -164,7 +164,7 @@ struct WideCountingTests {
         }
       // π(y) < 1.26·y/ln y (Rosser and Schoenfeld).
       let primesToY = UInt64(1.26 * Double(y) / log(Double(y)))
-      let primesToRoot = UInt64(PrimeTable.small.primeCount(integerSquareRoot(z)))
+      let primesToRoot = UInt64(PrimeTable.small[integerSquareRoot(z)])
       #expect(y <= prime, "x = 10^\(Double(tenth) / 10)")
       #expect(
         primesToY < position && UInt64(FactorTable<WideTables>.lastIndex(atMost: z)) < position)

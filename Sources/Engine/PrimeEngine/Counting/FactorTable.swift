@@ -63,9 +63,8 @@ final class FactorTable<Widths: TableWidths>: @unchecked Sendable {
     let z = limit
     let y = y
     let turns = z / 210 + 1
-    let (firstTurn, endTurn) = (
-      turns * UInt64(part) / UInt64(parts), turns * UInt64(part + 1) / UInt64(parts)
-    )
+    let firstTurn = turns * UInt64(part) / UInt64(parts)
+    let endTurn = turns * UInt64(part + 1) / UInt64(parts)
     // More parts than turns leave some empty.
     guard firstTurn < endTurn else { return }
     let low = max(1, firstTurn * 210)

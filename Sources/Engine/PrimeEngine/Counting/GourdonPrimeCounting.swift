@@ -97,7 +97,7 @@ enum GourdonPrimeCounting {
       defer { details.add("sieve", seconds: Double(monotonicNanoseconds() &- start) / 1e9) }
       let x = UInt64(x)
       if x < 100_000 { return X(try SegmentedSieve.count(in: 0...x, reporter: &reporter)) }
-      return X(PrimeTable.small.primeCount(x))
+      return X(PrimeTable.small[x])
     }
     let parameters = GourdonParameters(x: x, alphaY: tuning.alphaY, alphaZ: tuning.alphaZ)
     details.y = parameters.y

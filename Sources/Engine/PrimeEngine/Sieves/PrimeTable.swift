@@ -98,9 +98,6 @@ struct PrimeTable: ~Copyable, @unchecked Sendable {
       &+ (entries[index &+ 1] & masks[r]).nonzeroBitCount
   }
 
-  /// π(x) for x ≤ limit.
-  func primeCount(_ x: UInt64) -> UInt64 { UInt64(self[x]) }
-
   /// The n-th prime, when it is within the table.
   func nthPrime(_ n: Int) -> UInt64? {
     guard n >= 1, n <= count else { return nil }
@@ -115,7 +112,7 @@ struct PrimeTable: ~Copyable, @unchecked Sendable {
     }
     var bits = entries[2 * lower + 1]
     for _ in 1..<(rank - entries[2 * lower]) { bits &= bits &- 1 }
-    return Self.number(word: lower, bit: bits.trailingZeroBitCount)
+    return Sieve30Wheel.number(word: lower, bit: bits.trailingZeroBitCount)
   }
 
   /// Calls `body` with each prime up to the limit, in increasing order.
@@ -126,14 +123,8 @@ struct PrimeTable: ~Copyable, @unchecked Sendable {
       while bits != 0 {
         let bit = bits.trailingZeroBitCount
         bits &= bits &- 1
-        body(Self.number(word: word, bit: bit))
+        body(Sieve30Wheel.number(word: word, bit: bit))
       }
     }
-  }
-
-  /// The number that a word's bit stands for.
-  @inline(__always)
-  private static func number(word: Int, bit: Int) -> UInt64 {
-    240 &* UInt64(word) &+ 30 &* UInt64(bit &>> 3) &+ Sieve30Wheel.residue(bit & 7)
   }
 }

@@ -162,8 +162,7 @@ final class Sieve30 {
       while word != 0 {
         let bit = word.trailingZeroBitCount
         word &= word &- 1
-        let byte = UInt64(truncatingIfNeeded: offset &+ bit &>> 3)
-        try body(segmentLow &+ 30 &* byte &+ Sieve30Wheel.residue(bit & 7))
+        try body(segmentLow &+ Sieve30Wheel.number(word: offset &>> 3, bit: bit))
       }
       offset &+= 8
     }

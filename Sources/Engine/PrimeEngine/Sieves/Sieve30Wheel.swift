@@ -12,6 +12,14 @@ enum Sieve30Wheel {
     UInt64(truncatingIfNeeded: (0x1D17_1311_0D0B_0701 as UInt64) &>> UInt64(8 &* index) & 0xFF)
   }
 
+  /// The number that bit `bit` of the `word`-th eight bytes stands for (a byte per 30
+  /// numbers, a word per 240), counted from the first byte's first number.
+  @inline(__always)
+  static func number(word: Int, bit: Int) -> UInt64 {
+    240 &* UInt64(truncatingIfNeeded: word) &+ 30 &* UInt64(truncatingIfNeeded: bit &>> 3)
+      &+ residue(bit & 7)
+  }
+
   /// The wheel index of each r < 30 coprime to 30, or −1. This and the tables below are
   /// written out, as ``Residues210``'s are, so that no use passes a once-check.
   static let residueIndex: [Int] = [
