@@ -176,6 +176,40 @@ struct PrimeCountingTests {
     #expect(table.busySeconds > 0)
   }
 
+  /// The workers' jobs taken together are the five kinds' sums, and a worker's whole share
+  /// is at least its share of any one kind: the busiest's is the computation's wall time on
+  /// a processor per worker, which a projection to many processors reads.
+  @Test func allJobsAreEachWorkersWholeShare() async throws {
+    let details = try await onOwnThread { () throws -> PrimeCountDetails in
+      var reporter = ProgressReporter(nil, isCancelled: { false })
+      var details = PrimeCountDetails()
+      var tuning = GourdonPrimeCounting.Tuning()
+      tuning.limitsThreadsToTheWork = false
+      tuning.processors = 4
+      let pi = try GourdonPrimeCounting.primeCount(
+        UInt64(1_000_000_000_000), threads: 4, reporter: &reporter, tuning: tuning,
+        details: &details)
+      #expect(pi == 37_607_912_018)
+      return details
+    }
+    let all = try #require(details.allJobs)
+    let kinds = details.phases.filter {
+      ["ordinary leaves", "trivial leaves", "hard leaves", "Σ π(x/p)", "easy leaves"]
+        .contains($0.name)
+    }
+    #expect(kinds.count == 5)
+    #expect(all.jobs == kinds.reduce(0) { $0 + $1.jobs })
+    let busy = kinds.reduce(0) { $0 + $1.busySeconds }
+    #expect(abs(all.busySeconds - busy) < 1e-6 * max(1, busy), "\(all.busySeconds) \(busy)")
+    #expect(abs(all.seconds - kinds.reduce(0) { $0 + $1.seconds }) < 1e-6)
+    #expect(all.threads >= kinds.map(\.threads).max()! && all.threads <= 4)
+    #expect(all.mostBusySeconds >= kinds.map(\.mostBusySeconds).max()!)
+    #expect(all.mostBusySeconds >= all.busySeconds / Double(all.threads))
+    #expect(all.leastBusySeconds <= all.mostBusySeconds)
+    #expect(all.wallSeconds >= kinds.map(\.wallSeconds).max()!)
+    #expect(!details.phases.contains { $0.name == all.name })
+  }
+
   /// Small counts run on fewer threads than asked, large ones on all; never more than asked,
   /// never none, and more work never fewer threads.
   @Test func threadsAreLimitedToTheWork() {

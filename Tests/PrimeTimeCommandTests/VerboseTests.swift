@@ -30,7 +30,8 @@ import Testing
     #expect(
       values(run.errors, "tables: ") == ["primes to y in 32 bits, factor table values in 16"])
     #expect(values(run.errors, "threads = ").map { $0.hasPrefix("1 (") } == [true])
-    #expect(run.errors.contains(" processors available)"))
+    // "1 processor", in a container or under `taskset` given one.
+    #expect(run.errors.contains(" available)") && !run.errors.contains(" 1 processors"))
     var shares = 0.0
     for phase in ["ordinary leaves", "easy leaves", "hard leaves", "Σ π(x/p)"] {
       let line = try #require(values(run.errors, phase).first, "no \(phase) line")
@@ -59,15 +60,15 @@ import Testing
   }
 
   /// Where the threads' time went: each phase's wall time, busy processor time (the sum, the
-  /// least and the most one thread spent), waiting, jobs and the threads that took them, and
-  /// the process's usage.
+  /// least and the most one thread spent), waiting, jobs and the threads that took them, the
+  /// five kinds of job together, and the process's usage.
   @Test func threadsTimeIsShownPhaseByPhase() async throws {
     let run = try await primetime("pi", "--verbose", "--threads", "3", "31234567890123")
     #expect(run.status == 0 && run.output == "1039879061791\n")
     #expect(values(run.errors, "threads = ").map { $0.hasPrefix("3 (") } == [true])
     let lines = run.errors.split(separator: "\n").map(String.init)
     let table = try #require(lines.firstIndex(of: "threads' time (s):"))
-    for phase in ["hard leaves", "easy leaves", "Σ π(x/p)", "ordinary leaves"] {
+    for phase in ["hard leaves", "easy leaves", "Σ π(x/p)", "ordinary leaves", "all jobs"] {
       let line = try #require(lines[table...].first { $0.hasPrefix("  \(phase) ") })
       let texts = line.dropFirst(2 + phase.count).split(separator: " ")
       let fields = texts.compactMap { Double($0) }
@@ -84,6 +85,10 @@ import Testing
       // three threads could spend in it.
       #expect(busy <= 3 * wall + 0.01, "\(line)")
     }
+    // The five kinds together, after them: a worker's whole share.
+    let all = try #require(lines.firstIndex { $0.hasPrefix("  all jobs ") })
+    let easy = try #require(lines.firstIndex { $0.hasPrefix("  easy leaves ") })
+    #expect(all > easy)
     let hard = try #require(lines.first { $0.hasPrefix("  hard leaves") })
     #expect(hard.split(separator: " ").dropLast().last.flatMap { Int($0) } ?? 0 > 3, "chunks")
     let process = try #require(values(run.errors, "process: ").first)
@@ -113,7 +118,7 @@ import Testing
     #expect(
       threads.allSatisfy {
         $0.hasPrefix("1 (2 asked, too little work for more; ")
-          && !$0.contains("; 0 processors") && $0.hasSuffix(" processors available)")
+          && !$0.contains("; 0 processors") && $0.hasSuffix(" available)")
       })
   }
 

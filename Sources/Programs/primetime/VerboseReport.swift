@@ -22,8 +22,9 @@ func verboseReport(_ details: PrimeCountDetails, peakMemoryKiB: Int = peakMemory
   let asked =
     details.threadsAsked > details.threads
     ? "\(details.threadsAsked) asked, too little work for more; " : ""
-  lines.append(
-    "threads = \(details.threads) (\(asked)\(details.availableProcessors) processors available)")
+  let processors = "\(details.availableProcessors) processor"
+  let plural = details.availableProcessors == 1 ? "" : "s"
+  lines.append("threads = \(details.threads) (\(asked)\(processors)\(plural) available)")
   let total = details.totalSeconds
   let width = details.phases.map(\.name.count).max() ?? 0
   for phase in details.phases {
@@ -48,14 +49,16 @@ func verboseReport(_ details: PrimeCountDetails, peakMemoryKiB: Int = peakMemory
 
 /// Where the threads' time went, phase by phase: wall time, processor time (the threads'
 /// sum, the least and the most one thread spent), time spent waiting to be handed work, the
-/// units of work handed out and the threads that took any; then what the whole process
-/// used. A run with more threads than processors shows its waste here: busy time short of
+/// units of work handed out and the threads that took any; then the workers' jobs of every
+/// kind together, whose "most" is the busiest worker's whole share; then what the whole
+/// process used. A run with more threads than processors shows its waste here: busy time short of
 /// the phases' seconds (threads ready but not running), waiting, system time and context
 /// switches. Times have four decimals: sixteen workers on π(3·10¹³) each spend 2–4 ms in
 /// the hard leaves, and to the millisecond the busiest read as 1.14× or 1.25× the mean from
 /// one run to the next with the same work.
 private func threadLines(_ details: PrimeCountDetails) -> [String] {
-  let width = details.phases.map(\.name.count).max() ?? 0
+  let rows = details.phases + (details.allJobs.map { [$0] } ?? [])
+  let width = rows.map(\.name.count).max() ?? 0
   func column(_ text: String, _ width: Int) -> String {
     String(repeating: " ", count: max(0, width - text.count)) + text
   }
@@ -64,7 +67,7 @@ private func threadLines(_ details: PrimeCountDetails) -> [String] {
     + column("least", 9) + column("most", 9) + column("waiting", 10) + column("jobs", 8)
     + column("threads", 9)
   var lines = ["threads' time (s):", header]
-  for phase in details.phases {
+  for phase in rows {
     let padding = String(repeating: " ", count: width - phase.name.count)
     lines.append(
       "  \(phase.name)\(padding)" + column(fixed(phase.wallSeconds, 4), 10)

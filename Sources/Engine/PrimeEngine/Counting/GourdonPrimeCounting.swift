@@ -251,16 +251,9 @@ private final class GourdonComputation<X: CountingInteger, Widths: TableWidths>:
   func addDetails(to details: inout PrimeCountDetails) {
     let measured = measured.withLock { $0 }
     for (kind, name) in Job.names.enumerated() {
-      let phase = measured.phases[kind]
-      details.add(
-        PrimeCountDetails.Phase(
-          name: name, seconds: Double(phase.jobNanoseconds) / 1e9,
-          wallSeconds: Double(phase.lastEnd &- min(phase.firstStart, phase.lastEnd)) / 1e9,
-          busySeconds: Double(phase.busy) / 1e9,
-          leastBusySeconds: Double(phase.leastBusy == .max ? 0 : phase.leastBusy) / 1e9,
-          mostBusySeconds: Double(phase.mostBusy) / 1e9,
-          waitingSeconds: Double(phase.waiting) / 1e9, jobs: phase.jobs, threads: phase.workers))
+      details.add(measured.phases[kind].phase(named: name))
     }
+    details.allJobs = measured.all.phase(named: "all jobs")
     details.hardLeaves += measured.hardLeaves
     details.sieveCrossings += measured.crossings
     details.countedWords += measured.words
@@ -315,12 +308,36 @@ private final class GourdonComputation<X: CountingInteger, Widths: TableWidths>:
     var waiting: UInt64 = 0
     var firstStart: UInt64 = .max
     var lastEnd: UInt64 = 0
+
+    /// Adds one worker's measure of it.
+    mutating func add(worker mine: PhaseMeasure) {
+      jobs += mine.jobs
+      workers += mine.jobs > 0 ? 1 : 0
+      jobNanoseconds += mine.jobNanoseconds
+      busy += mine.busy
+      leastBusy = min(leastBusy, mine.busy)
+      mostBusy = max(mostBusy, mine.busy)
+      waiting += mine.waiting
+      firstStart = min(firstStart, mine.firstStart)
+      lastEnd = max(lastEnd, mine.lastEnd)
+    }
+
+    func phase(named name: String) -> PrimeCountDetails.Phase {
+      PrimeCountDetails.Phase(
+        name: name, seconds: Double(jobNanoseconds) / 1e9,
+        wallSeconds: Double(lastEnd &- min(firstStart, lastEnd)) / 1e9,
+        busySeconds: Double(busy) / 1e9,
+        leastBusySeconds: Double(leastBusy == .max ? 0 : leastBusy) / 1e9,
+        mostBusySeconds: Double(mostBusy) / 1e9, waitingSeconds: Double(waiting) / 1e9,
+        jobs: jobs, threads: workers)
+    }
   }
 
-  /// What the workers measured, added up as each worker ends.
+  /// What the workers measured, added up as each worker ends: each kind of job, and every
+  /// kind together (a worker's least and most are then its whole share of the computation).
   private let measured = Lock<
-    (phases: [PhaseMeasure], hardLeaves: Int, crossings: Int, words: Int)
-  >(([PhaseMeasure](repeating: .init(), count: 5), 0, 0, 0))
+    (phases: [PhaseMeasure], all: PhaseMeasure, hardLeaves: Int, crossings: Int, words: Int)
+  >(([PhaseMeasure](repeating: .init(), count: 5), .init(), 0, 0, 0))
 
   private let countsCrossings: Bool
 
@@ -454,21 +471,18 @@ private final class GourdonComputation<X: CountingInteger, Widths: TableWidths>:
       // Past the last kind when the work ran out; within one when a cancellation stopped it.
       if kind < phases.count { phases[kind].busy += threadProcessorNanoseconds() &- busyMark }
       sum.withLock { $0 &+= ordinarySum }
+      var mine = PhaseMeasure()
+      for phase in phases {
+        mine.jobs += phase.jobs
+        mine.jobNanoseconds += phase.jobNanoseconds
+        mine.busy += phase.busy
+        mine.waiting += phase.waiting
+        mine.firstStart = min(mine.firstStart, phase.firstStart)
+        mine.lastEnd = max(mine.lastEnd, phase.lastEnd)
+      }
       measured.withLock {
-        for index in phases.indices {
-          let mine = phases[index]
-          var all = $0.phases[index]
-          all.jobs += mine.jobs
-          all.workers += mine.jobs > 0 ? 1 : 0
-          all.jobNanoseconds += mine.jobNanoseconds
-          all.busy += mine.busy
-          all.leastBusy = min(all.leastBusy, mine.busy)
-          all.mostBusy = max(all.mostBusy, mine.busy)
-          all.waiting += mine.waiting
-          all.firstStart = min(all.firstStart, mine.firstStart)
-          all.lastEnd = max(all.lastEnd, mine.lastEnd)
-          $0.phases[index] = all
-        }
+        for index in phases.indices { $0.phases[index].add(worker: phases[index]) }
+        $0.all.add(worker: mine)
         $0.hardLeaves += hardLeaves
         $0.crossings += sieve?.crossings ?? 0
         $0.words += sieve?.countedWords ?? 0

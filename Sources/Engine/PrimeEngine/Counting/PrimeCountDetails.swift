@@ -72,6 +72,12 @@ public struct PrimeCountDetails: Sendable, Equatable {
   public var usage = ProcessUsage()
   /// In the order they start; the tables are built before the threads start.
   public var phases: [Phase] = []
+  /// The workers' jobs of every kind taken together, apart from ``phases`` (whose sums it
+  /// would count twice): its least and most busy times are a worker's whole share, so the
+  /// most is the computation's wall time on a machine with a processor for each worker, and
+  /// its balance shows where the kinds overlap. Nil where no workers shared jobs (the small
+  /// counts' sieve and table).
+  public var allJobs: Phase?
   /// The seconds from start to answer.
   public var wallSeconds = 0.0
   /// The hard special leaves: their number, and the numbers the sieve's multiples of each
