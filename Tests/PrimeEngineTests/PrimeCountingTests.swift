@@ -130,6 +130,37 @@ struct PrimeCountingTests {
     #expect(jobs == [32, 32, 256])
   }
 
+  /// The easy leaves' segments cover 0…√x once, from even starts, none wider than the widest;
+  /// below y, where the leaves crowd, there are at least four for each processor (or as many
+  /// as the narrowest allows), and past y they widen back. One thread keeps the widest.
+  @Test(arguments: [1, 2, 16, 64])
+  func easySegmentsAreNarrowWhereTheLeavesCrowd(threads: Int) {
+    // (√x, y, widest) at 10¹², 3·10¹³ and 9.9·10¹⁶, and a tuning's small widest.
+    let cases: [(UInt64, UInt64, UInt64)] = [
+      (1_000_000, 55_000, 131_072), (5_588_798, 283_022, 151_836),
+      (314_269_207, 12_000_000, 524_288), (5_588_798, 283_022, 128),
+    ]
+    for (sqrtX, y, widest) in cases {
+      let starts = EasyLeaves<UInt64, NarrowTables>.segmentStarts(
+        sqrtX: sqrtX, y: y, widest: widest, threads: threads)
+      let ends = starts.dropFirst().map { $0 - 1 } + [sqrtX]
+      let spans = zip(starts, ends).map { $1 - $0 + 1 }
+      #expect(starts.first == 0 && starts.allSatisfy { $0 % 2 == 0 })
+      #expect(zip(starts, starts.dropFirst()).allSatisfy { $0 < $1 } && starts.last! <= sqrtX)
+      #expect(spans.dropLast().allSatisfy { $0 <= widest }, "\(sqrtX) \(threads)")
+      let belowY = starts.filter { $0 < y }.count
+      if threads == 1 {
+        #expect(spans.dropLast().allSatisfy { $0 == widest })
+      } else {
+        let narrowest = min(widest, max(4_096, y / UInt64(4 * threads)))
+        #expect(belowY >= min(4 * threads, Int(y / narrowest)), "\(sqrtX) \(threads)")
+        let past = zip(starts, spans).filter { $0.0 >= y }.map(\.1).dropLast()
+        #expect(zip(past, past.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(past.suffix(1).allSatisfy { $0 == widest } || past.count < 12)
+      }
+    }
+  }
+
   /// Past the hard leaves, only as many workers as can run at once go on: Σ π(x/p) and the
   /// easy leaves are cut for them, and more would only take turns on the processors. Every
   /// job is still done (the count), by at most that many workers.

@@ -268,7 +268,10 @@ private final class GourdonComputation<X: CountingInteger, Widths: TableWidths>:
   /// Where each chunk of Σ π(x/p) starts; it ends where the next starts.
   private let quotientStarts: [UInt64]
   private var quotientChunks: Int { quotientStarts.count }
-  private let easySegments: Int
+  /// Where each segment of the easy leaves starts; it ends where the next starts.
+  private let easyStarts: [UInt64]
+  private var easySegments: Int { easyStarts.count }
+  /// The widest segment's numbers, which each worker's π table holds.
   private let easySpan: UInt64
 
   /// The hard leaves' chunks, taken without a lock.
@@ -386,8 +389,9 @@ private final class GourdonComputation<X: CountingInteger, Widths: TableWidths>:
     easySpan = min(
       tuning.easySegmentSpan ?? EasyLeaves<X, Widths>.segmentSpan(x: parameters.x),
       max(1 << 12, (parameters.sqrtX / 4 + 2) & ~1))
-    easySegments = Int(parameters.sqrtX / easySpan) + 1
-    easyResults = .allocate(capacity: easySegments)
+    easyStarts = EasyLeaves<X, Widths>.segmentStarts(
+      sqrtX: parameters.sqrtX, y: parameters.y, widest: easySpan, threads: threads)
+    easyResults = .allocate(capacity: easyStarts.count)
     easyResults.initialize(repeating: .init())
     var starts: [UInt64] = []
     if let range = quotients.range {
@@ -528,8 +532,8 @@ private final class GourdonComputation<X: CountingInteger, Widths: TableWidths>:
         let closedForm = leavesInClosedForm()
         sum.withLock { $0 &+= closedForm }
       case .easy(let easy, let segment):
-        let low = UInt64(segment) * easySpan
-        let high = min(parameters.sqrtX, low + easySpan - 1)
+        let low = easyStarts[segment]
+        let high = segment + 1 < easySegments ? easyStarts[segment + 1] - 1 : parameters.sqrtX
         let segmentTable = table ?? SegmentPiTable(span: easySpan)
         table = segmentTable
         try segmentTable.fill(low: low, high: high, stop: stop)

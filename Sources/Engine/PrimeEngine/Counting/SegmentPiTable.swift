@@ -26,7 +26,7 @@ final class SegmentPiTable {
 
   deinit { counts.deallocate() }
 
-  /// Sieves [low, high]; `low` is a multiple of ``span`` and high − low < ``span``. Counts
+  /// Sieves [low, high]; `low` is even and high − low < ``span``. Counts
   /// in the first segment are right for v ≥ 2 (they include 2).
   ///
   /// A byte of the sieve (30 numbers, 15 of them odd) gives 15 counts at once: the running
