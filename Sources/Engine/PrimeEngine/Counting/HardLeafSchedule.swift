@@ -34,12 +34,20 @@ final class HardLeafSchedule: Sendable {
 
   /// Chunk lengths are multiples of this: 8 words of the sieve's odd numbers.
   static let granule: UInt64 = 1_024
-  /// Where the leaves crowd, a chunk is at most this fraction of its start (the ramp). A
-  /// 32nd, as it was, with the taper at an eighth of a thread's share rather than a quarter,
-  /// cut π(3·10¹³) into about 250 chunks on sixteen workers, where 150 keep the busiest as
-  /// near the mean and take 2–3% less processor time (Performance, "Fewer chunks"); a half
-  /// let the busiest run 1.26× the mean.
-  static let rampDivisor: UInt64 = 4
+  /// Where the leaves crowd, a chunk is at most this fraction of its start (the ramp): a
+  /// quarter up to sixteen threads, then 1/(threads/4). A 32nd, as it was, with the taper at
+  /// an eighth of a thread's share rather than a quarter, cut π(3·10¹³) into about 250 chunks
+  /// on sixteen workers, where 150 keep the busiest as near the mean and take 2–3% less
+  /// processor time (Performance, "Fewer chunks"); a half let the busiest run 1.26× the
+  /// mean. The ramp's chunks are handed out faster than the first dense one can be measured:
+  /// at 2.7·10¹⁵ the leaves from 2²⁰ to 2²³ (a third of the hard leaves' time) went out as
+  /// ten chunks of 24–43 ms, and on 64 workers, whose mean share of the whole count is 22 ms,
+  /// the busiest ran 1.6 times the mean. The chunks there number about three times the
+  /// divisor, so it grows with the threads that share them.
+  let rampDivisor: UInt64
+
+  /// ``rampDivisor`` for `threads`.
+  static func rampDivisor(threads: Int) -> UInt64 { max(4, UInt64(max(1, threads)) / 4) }
   /// The shortest chunk but the last: on one or two threads a sieve segment, on more 2¹³
   /// numbers. A chunk shorter than a segment pays a segment's work per level (a few
   /// divisions and lookups for each of up to π(x^¼) levels) for fewer numbers: at 10¹³ on
@@ -73,6 +81,7 @@ final class HardLeafSchedule: Sendable {
     self.threads = max(1, threads)
     self.targetNanoseconds = targetNanoseconds
     self.segmentSetupNanoseconds = segmentSetupNanoseconds
+    rampDivisor = Self.rampDivisor(threads: threads)
     self.largest = largest.map { max(Self.granule, $0 / Self.granule * Self.granule) }
     shortest = min(
       threads <= 2 ? CountingSieve.segmentSpan : 8 * Self.granule, self.largest ?? .max)
@@ -139,7 +148,7 @@ final class HardLeafSchedule: Sendable {
     // both p² and x/(p·z)), faster than measurements of chunks in flight can tell: chunks
     // there are at most a ``rampDivisor``th of their start. One thread has no other to wait
     // for.
-    if threads > 1 { numbers = min(numbers, max(shortest, low / Self.rampDivisor)) }
+    if threads > 1 { numbers = min(numbers, max(shortest, low / rampDivisor)) }
     numbers = min(
       numbers, UInt64(min(Double(remaining), Self.taper(from: low, to: high, threads: threads))))
     // A chunk shorter than a segment pays a whole segment's setup: the taper cuts none shorter
@@ -148,7 +157,7 @@ final class HardLeafSchedule: Sendable {
     let span = CountingSieve.segmentSpan
     if let rate, segmentSetupNanoseconds > 0 {
       var amortizing = min(Double(span), 16 * Double(segmentSetupNanoseconds) / rate)
-      if threads > 1 { amortizing = min(amortizing, Double(low / Self.rampDivisor)) }
+      if threads > 1 { amortizing = min(amortizing, Double(low / rampDivisor)) }
       numbers = max(numbers, UInt64(amortizing))
     }
     if let largest { numbers = min(numbers, largest) }
