@@ -156,7 +156,8 @@ struct PrimeCountingTests {
         #expect(belowY >= min(4 * threads, Int(y / narrowest)), "\(sqrtX) \(threads)")
         let past = zip(starts, spans).filter { $0.0 >= y }.map(\.1).dropLast()
         #expect(zip(past, past.dropFirst()).allSatisfy { $0 <= $1 })
-        #expect(past.suffix(1).allSatisfy { $0 == widest } || past.count < 12)
+        // Growing by a quarter from 2¹², a segment is the widest within about 4·widest of y.
+        if sqrtX - y > 5 * widest { #expect(past.last == widest, "\(sqrtX) \(threads)") }
       }
     }
   }

@@ -28,9 +28,9 @@ struct Sieve30Tests {
   /// A short window high up takes its sieving primes anew: on several threads the workers
   /// take shares of them in turn, each crossing off in a copy of its own. The primes found
   /// are those Baillie–PSW finds, whatever the thread count (the thread sanitizer runs this
-  /// too). Each worker sets its copy when it takes its first share: on 64, some take none,
-  /// and their copies, never set (fresh pages read zero, which would clear every prime), are
-  /// not read.
+  /// too). Each worker sets its copy when it takes its first share: on 64 some may take none
+  /// (the others took every share first), and their copies, never set (fresh pages read zero,
+  /// which would clear every prime), are not read.
   @Test(arguments: [1, 2, 3, 16, 64])
   func aWindowSharedOutAmongThreadsFindsItsPrimes(threads: Int) async throws {
     // √high ≈ 1.9·10⁷: four shares of 2¹⁸ numbers or more a worker, up to 16 workers.

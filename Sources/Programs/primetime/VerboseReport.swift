@@ -51,9 +51,9 @@ func verboseReport(_ details: PrimeCountDetails, peakMemoryKiB: Int = peakMemory
 /// sum, the least and the most one thread spent), time spent waiting to be handed work, the
 /// units of work handed out and the threads that took any; then the workers' jobs of every
 /// kind together, whose "most" is the busiest worker's whole share; then what the whole
-/// process used. A run with more threads than processors shows its waste here: busy time short of
-/// the phases' seconds (threads ready but not running), waiting, system time and context
-/// switches. Times have four decimals: sixteen workers on π(3·10¹³) each spend 2–4 ms in
+/// process used. A run with more threads than processors shows its waste here: busy time
+/// short of the phases' seconds (threads ready but not running), waiting, system time and
+/// context switches. Times have four decimals: sixteen workers on π(3·10¹³) each spend 2–4 ms in
 /// the hard leaves, and to the millisecond the busiest read as 1.14× or 1.25× the mean from
 /// one run to the next with the same work.
 private func threadLines(_ details: PrimeCountDetails) -> [String] {

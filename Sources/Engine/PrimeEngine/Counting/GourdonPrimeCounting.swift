@@ -475,15 +475,9 @@ private final class GourdonComputation<X: CountingInteger, Widths: TableWidths>:
       // Past the last kind when the work ran out; within one when a cancellation stopped it.
       if kind < phases.count { phases[kind].busy += threadProcessorNanoseconds() &- busyMark }
       sum.withLock { $0 &+= ordinarySum }
+      // This worker's kinds together: its busy time is its whole share.
       var mine = PhaseMeasure()
-      for phase in phases {
-        mine.jobs += phase.jobs
-        mine.jobNanoseconds += phase.jobNanoseconds
-        mine.busy += phase.busy
-        mine.waiting += phase.waiting
-        mine.firstStart = min(mine.firstStart, phase.firstStart)
-        mine.lastEnd = max(mine.lastEnd, phase.lastEnd)
-      }
+      for phase in phases { mine.add(worker: phase) }
       measured.withLock {
         for index in phases.indices { $0.phases[index].add(worker: phases[index]) }
         $0.all.add(worker: mine)

@@ -45,9 +45,6 @@ final class HardLeafSchedule: Sendable {
   /// the busiest ran 1.6 times the mean. The chunks there number about three times the
   /// divisor, so it grows with the threads that share them.
   let rampDivisor: UInt64
-
-  /// ``rampDivisor`` for `threads`.
-  static func rampDivisor(threads: Int) -> UInt64 { max(4, UInt64(max(1, threads)) / 4) }
   /// The shortest chunk but the last: on one or two threads a sieve segment, on more 2¹³
   /// numbers. A chunk shorter than a segment pays a segment's work per level (a few
   /// divisions and lookups for each of up to π(x^¼) levels) for fewer numbers: at 10¹³ on
@@ -81,7 +78,7 @@ final class HardLeafSchedule: Sendable {
     self.threads = max(1, threads)
     self.targetNanoseconds = targetNanoseconds
     self.segmentSetupNanoseconds = segmentSetupNanoseconds
-    rampDivisor = Self.rampDivisor(threads: threads)
+    rampDivisor = max(4, UInt64(self.threads) / 4)
     self.largest = largest.map { max(Self.granule, $0 / Self.granule * Self.granule) }
     shortest = min(
       threads <= 2 ? CountingSieve.segmentSpan : 8 * Self.granule, self.largest ?? .max)
